@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  createJsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { DbHandle } from './db/client.ts';
+import type { KeyVault } from './lib/key-vault.ts';
+import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+
+export interface AppDeps {
+  dbHandle: DbHandle;
+  keyVault: KeyVault;
+}
+
+/** Paths whose values never reach the logs. */
+const REDACTED = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.repeatPassword',
+  '*.token',
+  '*.code',
+];
+
+/** Builds the whole store (API and web app) without listening, so tests can `inject` into it. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACTED, censor: '[redacted]' } },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // A JSON call may carry no body at all (the spec's get_platforms, logout): read it as undefined.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('Malformed JSON body'), { statusCode: 400 });
+      done(error, undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Keyland API',
+        version: '0.1.0',
+        description:
+          'The Keyland store API. Errors answer `{ "error": "<CODE>", "message": "<text>" }`. Money on the wire is in euros with at most two decimals.',
+      },
+    },
+    transform: createJsonSchemaTransform({ skipList: ['/api/openapi.json'] }),
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  const { db } = deps.dbHandle;
+  await app.register(healthRoutes, { dbHandle: deps.dbHandle });
+  await app.register(catalogueRoutes, { service: createCatalogueService(createCatalogueRepository(db)) });
+  await app.register(mediaRoutes, { db });
+
+  registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built web app and answers client routes with index.html. */
+function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): void {
+  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
+  const hasWeb = indexFile !== undefined && existsSync(indexFile);
+  if (hasWeb && webDistDir) {
+    app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/media/') &&
+      !path.extname(request.url.split('?')[0] ?? '');
+    if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });
+  });
+}

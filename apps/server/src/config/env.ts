@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/**
+ * Every setting of the server, read and validated once from the environment. The names are part of the
+ * contract documented in the README.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Keyland <no-reply@keyland.localhost>'),
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  BACKOFFICE: z.enum(['embedded', 'odoo']).default('embedded'),
+  KEY_SUPPLIER: z.enum(['embedded', 'codeswholesale']).default('embedded'),
+  GAME_DATA: z.enum(['none', 'rawg']).default('none'),
+  KEY_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+      .optional(),
+  ),
+  SEED_ON_EMPTY: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'),
+    z.boolean().optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  paymentProvider: Env['PAYMENT_PROVIDER'];
+  backoffice: Env['BACKOFFICE'];
+  keySupplier: Env['KEY_SUPPLIER'];
+  gameData: Env['GAME_DATA'];
+  keyEncryptionKey: string | undefined;
+  /** Load the seed catalogue and demo accounts when the database has no games (embedded default). */
+  seedOnEmpty: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  /** Folder of the built web app, served with an index.html fallback; undefined serves no web app. */
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment, naming every bad variable in one clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const defaultWeb = path.resolve(import.meta.dirname, '../../../web/dist');
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    backoffice: e.BACKOFFICE,
+    keySupplier: e.KEY_SUPPLIER,
+    gameData: e.GAME_DATA,
+    keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
+    seedOnEmpty: e.SEED_ON_EMPTY ?? e.DATABASE_URL === undefined,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR === undefined ? defaultWeb : e.WEB_DIST_DIR || undefined,
+  };
+}

@@ -1,0 +1,51 @@
+import type { ErrorBody } from '@keyland/core/schemas/common';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+/** Names the first invalid field of a validation error ("filters.priceRange.0"), if any. */
+function fieldOf(error: FastifyError): string | undefined {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const pathText = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+    return pathText || undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The single translation point from errors to the `{ error, message }` contract. Expected errors keep
+ * their status and text; anything else is a 500 whose details go to the log, never to the client.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { error: error.code, message: error.message };
+      if (error.field) body.field = error.field;
+      return reply.status(error.status).headers(error.headers).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.code === 'FST_ERR_VALIDATION') {
+      const field = fieldOf(error);
+      const issue = error.validation?.[0]?.message ?? 'Invalid input';
+      const body: ErrorBody = {
+        error: 'VALIDATION_FAILED',
+        message: field ? `${field}: ${issue}` : issue,
+      };
+      if (field) body.field = field;
+      return reply.status(400).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ error: 'PAYLOAD_TOO_LARGE', message: 'Request too large' });
+    if (status === 415)
+      return reply.status(415).send({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' });
+    if (status === 429)
+      return reply.status(429).send({ error: 'RATE_LIMITED', message: 'Too many requests, try again later' });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON and similar client mistakes reported by Fastify itself.
+      return reply.status(400).send({ error: 'VALIDATION_FAILED', message: 'Malformed request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'INTERNAL_ERROR', message: 'Internal server error' });
+  });
+
+}

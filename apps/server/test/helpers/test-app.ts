@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config/env.ts';
+import type { DbHandle } from '../../src/db/client.ts';
+import { createKeyVault, type KeyVault } from '../../src/lib/key-vault.ts';
+import { createTestDb } from './test-db.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  config: Config;
+  dbHandle: DbHandle;
+  keyVault: KeyVault;
+  close(): Promise<void>;
+}
+
+/** The whole store built on a fresh database, for `app.inject` tests. Close it in `afterAll`. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'keyland-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: '',
+    ...env,
+  });
+  const dbHandle = await createTestDb();
+  const keyVault = createKeyVault(randomBytes(32).toString('hex'));
+  const app = await buildApp(config, { dbHandle, keyVault });
+  await app.ready();
+  return {
+    app,
+    config,
+    dbHandle,
+    keyVault,
+    close: async () => {
+      await app.close();
+      await dbHandle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+export const CATALOGUE_PAGE_SIZE = 12;
+export const CATALOGUE_MAX_LIMIT = 48;
+export const DEFAULT_PRICE_RANGE: readonly [number, number] = [0, 100];
+/** Above this stock the catalogue shows '10+'. */
+export const STOCK_DISPLAY_CAP = 10;
+
+export const catalogueFiltersSchema = z
+  .object({
+    name: z.string().trim().max(100).optional().default(''),
+    platform: z.string().trim().max(60).optional().default(''),
+    stockMin: z.number().int().min(0).max(1_000_000).optional().default(0),
+    priceRange: z
+      .tuple([z.number().min(0).max(1_000_000), z.number().min(0).max(1_000_000)])
+      .optional()
+      .default([DEFAULT_PRICE_RANGE[0], DEFAULT_PRICE_RANGE[1]]),
+  })
+  .strip();
+
+export type CatalogueFilters = z.infer<typeof catalogueFiltersSchema>;
+
+export const catalogueSorts = ['relevance', 'price_asc', 'price_desc', 'release_desc', 'title_asc'] as const;
+
+export const cataloguePageRequestSchema = z.object({
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+  limit: z.number().int().min(1).max(CATALOGUE_MAX_LIMIT).default(CATALOGUE_PAGE_SIZE),
+  filters: catalogueFiltersSchema.optional().default(catalogueFiltersSchema.parse({})),
+  sort: z.enum(catalogueSorts).optional(),
+});
+
+export type CataloguePageRequest = z.infer<typeof cataloguePageRequestSchema>;
+
+/** A game as the catalogue calls answer it (public fields; wholesale figures are for admins only). */
+export const catalogueGameSchema = z
+  .object({
+    id: z.number().int(),
+    providerId: z.string(),
+    productId: z.string(),
+    identifier: z.string(),
+    title: z.string(),
+    price: z.number(),
+    price_sell: z.number(),
+    price_sell_taxed: z.number(),
+    stock: z.number().int(),
+    platform: z.string(),
+    cover: z.string(),
+    cover_b: z.string().nullable(),
+    region: z.string(),
+    language: z.string(),
+    release_date: z.string().nullable(),
+  })
+  .meta({ id: 'CatalogueGame' });
+
+export type CatalogueGame = z.infer<typeof catalogueGameSchema>;
+
+export const cataloguePageSchema = z.array(catalogueGameSchema);
+
+export const countGamesRequestSchema = z
+  .object({
+    filters: catalogueFiltersSchema.optional(),
+    platform: z.string().trim().max(60).optional(),
+    name: z.string().trim().max(100).optional(),
+  })
+  .default({});
+
+export const countGamesResponseSchema = z.object({ total: z.number().int() });
+
+export const platformsResponseSchema = z.array(z.string());

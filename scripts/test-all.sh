@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it: quality gates, unit, web and integration tests (on embedded
+# PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s ==\n' "$*"; }
+
+step "Node $(node --version)"
+bash scripts/ensure-chromium.sh
+
+step "Type check"
+npm run typecheck --silent
+
+step "Lint and format check"
+npx biome ci .
+
+step "Unit, web and integration tests (PGlite)"
+TEST_DATABASE_URL= npx vitest run
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "Integration tests (PostgreSQL)"
+  npx vitest run --project integration
+fi
+
+step "End-to-end tests (Chromium)"
+npm run test:e2e --silent
