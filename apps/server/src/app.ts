@@ -15,16 +15,32 @@ import {
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import type { KeyVault } from './lib/key-vault.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createAuthRepository } from './modules/accounts/auth.repository.ts';
+import { createRateLimiter } from './modules/accounts/rate-limiter.ts';
+import { createSessionService } from './modules/accounts/session.service.ts';
+import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
+import { createBackOffice } from './modules/backoffice/create-backoffice.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailDispatcher } from './modules/mail/mail.dispatcher.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
+import { createOutboxTransport, createSmtpTransport, type MailTransport } from './modules/mail/mail.transport.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { sessionPlugin } from './plugins/session.ts';
 
 export interface AppDeps {
   dbHandle: DbHandle;
   keyVault: KeyVault;
+  /** Overrides for outside systems (tests); by default they follow the configuration. */
+  backOffice?: BackOffice;
+  mailTransport?: MailTransport;
 }
 
 /** Paths whose values never reach the logs. */
@@ -105,12 +121,51 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   const { db } = deps.dbHandle;
+  const authRepository = createAuthRepository(db);
+  const sessions = createSessionService(authRepository);
+  const mailRepository = createMailRepository(db);
+  const mailDispatcher = createMailDispatcher({
+    repository: mailRepository,
+    transport:
+      deps.mailTransport ??
+      (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport(path.join(config.dataDir, 'outbox'))),
+    from: config.mailFrom,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => mailDispatcher.start());
+  app.addHook('onClose', async () => mailDispatcher.stop());
+  app.decorate('mailDispatcher', mailDispatcher);
+
+  await app.register(sessionPlugin, { sessions });
+  registerCrossSiteGuard(app, config.publicUrl, ['/api/payments/webhook/']);
+
   await app.register(healthRoutes, { dbHandle: deps.dbHandle });
+  await app.register(accountsRoutes, {
+    service: createAccountsService({
+      db,
+      authRepository,
+      sessions,
+      limiter: createRateLimiter(authRepository),
+      backOffice: deps.backOffice ?? createBackOffice(config),
+      mailRepository,
+      mailDispatcher,
+      publicUrl: config.publicUrl,
+    }),
+  });
   await app.register(catalogueRoutes, { service: createCatalogueService(createCatalogueRepository(db)) });
   await app.register(mediaRoutes, { db });
+  if (config.nodeEnv === 'development' && !config.smtpUrl) {
+    await app.register(devMailboxRoutes, { outboxDir: path.join(config.dataDir, 'outbox') });
+  }
 
   registerWebApp(app, config.webDistDir);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailDispatcher: ReturnType<typeof createMailDispatcher>;
+  }
 }
 
 /** Serves the built web app and answers client routes with index.html. */
@@ -133,6 +188,7 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): v
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/media/') &&
+      !request.url.startsWith('/dev/') &&
       !path.extname(request.url.split('?')[0] ?? '');
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });

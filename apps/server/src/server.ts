@@ -6,7 +6,7 @@ import { openRuntime } from './runtime.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await openRuntime(config);
-  const seeded = config.seedOnEmpty ? await seedIfEmpty(runtime) : undefined;
+  const seeded = config.seedOnEmpty ? await seedIfEmpty(runtime, config.dataDir) : undefined;
   const app = await buildApp(config, runtime);
 
   let closing = false;

@@ -32,11 +32,25 @@ export const envSchema = z.object({
     (v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'),
     z.boolean().optional(),
   ),
+  ODOO_URL: optionalUrl,
+  ODOO_DB: z.string().optional(),
+  ODOO_USER: z.string().optional(),
+  ODOO_PASSWORD: z.string().optional(),
+  ODOO_PROTOCOL: z.enum(['jsonrpc', 'json2']).default('jsonrpc'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+export interface OdooConfig {
+  url: string;
+  db: string;
+  user: string;
+  /** A password (JSON-RPC) or an API key (JSON-2). */
+  password: string;
+  protocol: 'jsonrpc' | 'json2';
+}
 
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
@@ -49,6 +63,8 @@ export interface Config {
   mailFrom: string;
   paymentProvider: Env['PAYMENT_PROVIDER'];
   backoffice: Env['BACKOFFICE'];
+  /** Set when BACKOFFICE=odoo. */
+  odoo: OdooConfig | undefined;
   keySupplier: Env['KEY_SUPPLIER'];
   gameData: Env['GAME_DATA'];
   keyEncryptionKey: string | undefined;
@@ -69,6 +85,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const missing: string[] = [];
+  if (e.BACKOFFICE === 'odoo') {
+    if (!e.ODOO_URL) missing.push('ODOO_URL');
+    if (!e.ODOO_DB && e.ODOO_PROTOCOL === 'jsonrpc') missing.push('ODOO_DB');
+    if (!e.ODOO_USER && e.ODOO_PROTOCOL === 'jsonrpc') missing.push('ODOO_USER');
+    if (!e.ODOO_PASSWORD) missing.push('ODOO_PASSWORD');
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required with BACKOFFICE=odoo`).join('\n')}`,
+    );
+  }
   const defaultWeb = path.resolve(import.meta.dirname, '../../../web/dist');
   return {
     nodeEnv: e.NODE_ENV,
@@ -81,6 +109,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     paymentProvider: e.PAYMENT_PROVIDER,
     backoffice: e.BACKOFFICE,
+    odoo:
+      e.BACKOFFICE === 'odoo' && e.ODOO_URL && e.ODOO_PASSWORD
+        ? {
+            url: e.ODOO_URL.replace(/\/$/, ''),
+            db: e.ODOO_DB ?? '',
+            user: e.ODOO_USER ?? '',
+            password: e.ODOO_PASSWORD,
+            protocol: e.ODOO_PROTOCOL,
+          }
+        : undefined,
     keySupplier: e.KEY_SUPPLIER,
     gameData: e.GAME_DATA,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY,

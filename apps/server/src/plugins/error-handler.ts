@@ -2,6 +2,7 @@ import type { ErrorBody } from '@keyland/core/schemas/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { translateOptional } from '../lib/i18n.ts';
 
 /** Names the first invalid field of a validation error ("filters.priceRange.0"), if any. */
 function fieldOf(error: FastifyError): string | undefined {
@@ -19,8 +20,10 @@ function fieldOf(error: FastifyError): string | undefined {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const say = (code: ErrorBody['error'], fallback: string, values: Record<string, string> = {}) =>
+      translateOptional(request.locale ?? 'en', `errors.${code}`, values) ?? fallback;
     if (error instanceof AppError) {
-      const body: ErrorBody = { error: error.code, message: error.message };
+      const body: ErrorBody = { error: error.code, message: say(error.code, error.message, { field: error.field ?? '' }) };
       if (error.field) body.field = error.field;
       return reply.status(error.status).headers(error.headers).send(body);
     }
@@ -29,23 +32,28 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const issue = error.validation?.[0]?.message ?? 'Invalid input';
       const body: ErrorBody = {
         error: 'VALIDATION_FAILED',
-        message: field ? `${field}: ${issue}` : issue,
+        message: say('VALIDATION_FAILED', field ? `${field}: ${issue}` : issue, { field: field ?? '' }),
       };
       if (field) body.field = field;
       return reply.status(400).send(body);
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ error: 'PAYLOAD_TOO_LARGE', message: 'Request too large' });
+    if (status === 413)
+      return reply.status(413).send({ error: 'PAYLOAD_TOO_LARGE', message: say('PAYLOAD_TOO_LARGE', 'Request too large') });
     if (status === 415)
-      return reply.status(415).send({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' });
+      return reply
+        .status(415)
+        .send({ error: 'UNSUPPORTED_MEDIA_TYPE', message: say('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type') });
     if (status === 429)
-      return reply.status(429).send({ error: 'RATE_LIMITED', message: 'Too many requests, try again later' });
+      return reply
+        .status(429)
+        .send({ error: 'RATE_LIMITED', message: say('RATE_LIMITED', 'Too many requests, try again later') });
     if (status >= 400 && status < 500) {
       // Malformed JSON and similar client mistakes reported by Fastify itself.
-      return reply.status(400).send({ error: 'VALIDATION_FAILED', message: 'Malformed request' });
+      return reply.status(400).send({ error: 'VALIDATION_FAILED', message: say('VALIDATION_FAILED', 'Malformed request') });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'INTERNAL_ERROR', message: 'Internal server error' });
+    return reply.status(500).send({ error: 'INTERNAL_ERROR', message: say('INTERNAL_ERROR', 'Internal server error') });
   });
 
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { type DbHandle, openDb } from '../../src/db/client.ts';
 
@@ -41,4 +42,10 @@ export async function createTestDb(): Promise<DbHandle> {
       }
     },
   };
+}
+
+/** Runs raw SQL in a test and returns its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T = Record<string, unknown>>(handle: DbHandle, query: SQL): Promise<T[]> {
+  const result = (await handle.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { gameKeys, games } from '../../db/schema/index.ts';
+import { games } from '../../db/schema/index.ts';
 
 export interface CatalogueQuery {
   name: string;
@@ -11,10 +11,14 @@ export interface CatalogueQuery {
   sort: 'relevance' | 'price_asc' | 'price_desc' | 'release_desc' | 'title_asc' | undefined;
 }
 
-/** Keys that can be sold now: neither sold nor held by a live reservation. */
+/**
+ * Keys that can be sold now: neither sold nor held by a live reservation. Written with explicit aliases:
+ * Drizzle leaves column names unqualified in single-table selects, which a correlated subquery would
+ * resolve against its own table.
+ */
 const availableStock = sql<number>`(
-  select count(*)::int from ${gameKeys}
-  where ${gameKeys.gameId} = ${games.id} and ${gameKeys.status} = 'available'
+  select count(*)::int from game_keys k
+  where k.game_id = "games"."id" and k.status = 'available'
 )`;
 
 const nameMatch = (name: string) =>
@@ -108,7 +112,7 @@ export function createCatalogueRepository(db: Executor) {
             platform: '',
             stockMin: 0,
             minPriceCents: 0,
-            maxPriceCents: Number.MAX_SAFE_INTEGER,
+            maxPriceCents: 2_147_483_647,
             sort: undefined,
           }),
         )

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SessionUser } from '@keyland/core/schemas/accounts';
+import type { AuthRepository, SessionRow } from './auth.repository.ts';
+
+export const SESSION_COOKIE = 'keyland_session';
+/** OWASP ASVS 3.3.2 (level 2): idle expiry 30 minutes, absolute 12 hours. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
+/** lastSeenAt is written at most this often, to keep reads cheap. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** 256 bits from the system's CSPRNG, URL-safe. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface ActiveSession extends SessionRow {
+  token: string;
+}
+
+export function toSessionUser(row: Pick<SessionRow, 'email' | 'countryId' | 'role' | 'emailVerified'>): SessionUser {
+  return { email: row.email, country: row.countryId, kl_user_role: row.role, kl_email_verified: row.emailVerified };
+}
+
+export function createSessionService(repository: AuthRepository, now: () => Date = () => new Date()) {
+  return {
+    async create(customerId: number, meta: { userAgent?: string | undefined; ip?: string | undefined }): Promise<string> {
+      const token = newToken();
+      const at = now();
+      await repository.insertSession({
+        tokenHash: hashToken(token),
+        customerId,
+        createdAt: at,
+        lastSeenAt: at,
+        expiresAt: new Date(at.getTime() + SESSION_ABSOLUTE_MS),
+        userAgent: meta.userAgent?.slice(0, 300),
+        ip: meta.ip,
+      });
+      return token;
+    },
+
+    /** The live session of a cookie token, or undefined (unknown, idle too long, past its absolute expiry, suspended). */
+    async resolve(token: string | undefined): Promise<ActiveSession | undefined> {
+      if (!token || token.length > 100) return undefined;
+      const tokenHash = hashToken(token);
+      const row = await repository.findSession(tokenHash);
+      if (!row) return undefined;
+      const t = now().getTime();
+      if (row.expiresAt.getTime() <= t || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= t || row.suspended) {
+        await repository.deleteSession(tokenHash);
+        return undefined;
+      }
+      if (t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repository.touchSession(tokenHash, new Date(t));
+      return { ...row, token };
+    },
+
+    async revoke(token: string): Promise<void> {
+      await repository.deleteSession(hashToken(token));
+    },
+
+    async revokeAllOf(customerId: number, exceptToken?: string): Promise<void> {
+      await repository.deleteSessionsOf(customerId, exceptToken ? hashToken(exceptToken) : undefined);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailRepository } from './mail.repository.ts';
+import type { MailTransport } from './mail.transport.ts';
+
+const BATCH = 20;
+const LEASE_MS = 5 * 60_000;
+/** Back-off after the n-th failed attempt: 10 s, 30 s, 2 min, 10 min, then hourly. */
+const BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 3_600_000];
+
+export interface MailDispatcher {
+  /** Sends what is due now; resolves when this round is done. */
+  drain(): Promise<number>;
+  /** Asks for a round soon (after a mail was enqueued). */
+  kick(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createMailDispatcher(options: {
+  repository: MailRepository;
+  transport: MailTransport;
+  from: string;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): MailDispatcher {
+  const { repository, transport, from, log } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+  /** Set when a round is asked for while one runs: that round may have missed the newest mail. */
+  let again = false;
+
+  async function round(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await repository.claimDue(BATCH, LEASE_MS);
+      if (batch.length === 0) return sent;
+      for (const mail of batch) {
+        try {
+          await transport.send({ id: mail.id, from, to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text });
+          await repository.markSent(mail.id);
+          sent += 1;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const wait = BACKOFF_MS[Math.min(mail.attempts - 1, BACKOFF_MS.length - 1)] ?? 3_600_000;
+          log.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, 'mail not sent, will retry');
+          await repository.markFailed(mail.id, message, wait);
+        }
+      }
+      if (batch.length < BATCH) return sent;
+    }
+  }
+
+  function drain(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let sent = 0;
+      do {
+        again = false;
+        sent += await round();
+      } while (again && !stopped);
+      return sent;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      drain()
+        .catch((error: unknown) => log.error({ err: error }, 'mail dispatch failed'))
+        .finally(() => schedule(options.intervalMs ?? 5_000));
+    }, delay);
+    timer.unref();
+  }
+
+  return {
+    drain,
+    kick: () => schedule(0),
+    start() {
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => {});
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+
+export interface NewMail {
+  toAddress: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind: string;
+}
+
+export type ClaimedMail = typeof mailOutbox.$inferSelect;
+
+export function createMailRepository(db: Database) {
+  return {
+    /** Adds a mail to the outbox; pass the transaction of the change that causes it. */
+    async enqueue(executor: Executor, mail: NewMail): Promise<number> {
+      const [row] = await executor.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      if (!row) throw new Error('Outbox insert returned no row');
+      return row.id;
+    },
+
+    /**
+     * Claims due mails by pushing their next attempt into the future (a lease), so that another
+     * instance does not send them at the same time; a crash after sending resends after the lease.
+     */
+    async claimDue(limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+          .orderBy(asc(mailOutbox.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return [];
+        return tx
+          .update(mailOutbox)
+          .set({
+            nextAttemptAt: sql`now() + (${leaseMs} * interval '1 millisecond')`,
+            attempts: sql`${mailOutbox.attempts} + 1`,
+          })
+          .where(inArray(mailOutbox.id, due.map((row) => row.id)))
+          .returning();
+      });
+    },
+
+    async markSent(id: number): Promise<void> {
+      await db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
+    },
+
+    async markFailed(id: number, error: string, retryInMs: number): Promise<void> {
+      await db
+        .update(mailOutbox)
+        .set({ lastError: error.slice(0, 500), nextAttemptAt: sql`now() + (${retryInMs} * interval '1 millisecond')` })
+        .where(eq(mailOutbox.id, id));
+    },
+
+    async pendingCount(): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(isNull(mailOutbox.sentAt));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type MailRepository = ReturnType<typeof createMailRepository>;

@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+
+export interface OutgoingMail {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Where e-mail goes: an SMTP server, or (embedded default) .eml files in the outbox folder. */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl, {});
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: `<outbox-${mail.id}@keyland>`,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Writes each mail as `<outboxDir>/<id>.eml` (RFC 5322 with HTML and plain-text parts). */
+export function createOutboxTransport(outboxDir: string): MailTransport {
+  mkdirSync(outboxDir, { recursive: true });
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const message = await new MailComposer({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: `<outbox-${mail.id}@keyland>`,
+      })
+        .compile()
+        .build();
+      writeFileSync(path.join(outboxDir, `${String(mail.id).padStart(8, '0')}.eml`), message, { mode: 0o600 });
+    },
+    close: () => {},
+  };
+}
