@@ -11,7 +11,10 @@ test.describe('catalogue', () => {
     await expect(first.getByTestId('price')).toHaveText(/\d+[.,]\d{2}/);
     await expect(first.getByTestId('price')).toContainText('€');
     await expect(first.getByTestId('stock')).toHaveText(/^(\D*)(10\+|[1-9]|10)(\D*)$/);
-    await expect(first.getByRole('link').first()).toHaveAttribute('href', /\/product\?title=[a-z0-9-]+&session=/);
+    await expect(first.getByRole('link').first()).toHaveAttribute(
+      'href',
+      /\/product\?title=[a-z0-9-]+&session=/,
+    );
   });
 
   test('every route answers with the shared layout', async ({ page }) => {

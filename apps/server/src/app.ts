@@ -26,10 +26,14 @@ import { createCatalogueRepository } from './modules/catalogue/catalogue.reposit
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.dispatcher.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
-import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
-import { createOutboxTransport, createSmtpTransport, type MailTransport } from './modules/mail/mail.transport.ts';
+import {
+  createOutboxTransport,
+  createSmtpTransport,
+  type MailTransport,
+} from './modules/mail/mail.transport.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -128,7 +132,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     repository: mailRepository,
     transport:
       deps.mailTransport ??
-      (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport(path.join(config.dataDir, 'outbox'))),
+      (config.smtpUrl
+        ? createSmtpTransport(config.smtpUrl)
+        : createOutboxTransport(path.join(config.dataDir, 'outbox'))),
     from: config.mailFrom,
     log: app.log,
   });

@@ -40,7 +40,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Keyland could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `Keyland could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToEuros, divideRoundHalfUp, eurosToCents, formatEuros, multiplyCents, sumCents } from './money.ts';
+import {
+  centsToEuros,
+  divideRoundHalfUp,
+  eurosToCents,
+  formatEuros,
+  multiplyCents,
+  sumCents,
+} from './money.ts';
 
 describe('money', () => {
   it('converts euros with two decimals to cents without float drift', () => {

@@ -1,7 +1,20 @@
 /** Platform groups of the redemption help; any platform text is matched loosely to one of them. */
 export const platformGroups = [
-  'Other', 'GiftLink', 'Official', 'Steam', 'Epic', 'GOG', 'Ubisoft', 'EA', 'BattleNet', 'Rockstar',
-  'Xbox', 'PlayStation', 'Nintendo', 'Bethesda', 'Apple',
+  'Other',
+  'GiftLink',
+  'Official',
+  'Steam',
+  'Epic',
+  'GOG',
+  'Ubisoft',
+  'EA',
+  'BattleNet',
+  'Rockstar',
+  'Xbox',
+  'PlayStation',
+  'Nintendo',
+  'Bethesda',
+  'Apple',
 ] as const;
 
 export type PlatformGroup = (typeof platformGroups)[number];

@@ -17,7 +17,11 @@ function originOf(url: string): string | undefined {
  * store (PUBLIC_URL, or the host the request was sent to) and no cross-site Sec-Fetch-Site. Webhooks,
  * which are called by other servers and verified by signature, are exempt.
  */
-export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string, exemptPrefixes: string[] = []): void {
+export function registerCrossSiteGuard(
+  app: FastifyInstance,
+  publicUrl: string,
+  exemptPrefixes: string[] = [],
+): void {
   const publicOrigin = originOf(publicUrl);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;

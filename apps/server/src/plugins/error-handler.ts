@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@keyland/core/errors';
 import type { ErrorBody } from '@keyland/core/schemas/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -23,7 +24,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const say = (code: ErrorBody['error'], fallback: string, values: Record<string, string> = {}) =>
       translateOptional(request.locale ?? 'en', `errors.${code}`, values) ?? fallback;
     if (error instanceof AppError) {
-      const body: ErrorBody = { error: error.code, message: say(error.code, error.message, { field: error.field ?? '' }) };
+      const body: ErrorBody = {
+        error: error.code,
+        message: say(error.code, error.message, { field: error.field ?? '' }),
+      };
       if (error.field) body.field = error.field;
       return reply.status(error.status).headers(error.headers).send(body);
     }
@@ -38,22 +42,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body);
     }
     const status = error.statusCode ?? 500;
-    if (status === 413)
-      return reply.status(413).send({ error: 'PAYLOAD_TOO_LARGE', message: say('PAYLOAD_TOO_LARGE', 'Request too large') });
-    if (status === 415)
-      return reply
-        .status(415)
-        .send({ error: 'UNSUPPORTED_MEDIA_TYPE', message: say('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type') });
-    if (status === 429)
-      return reply
-        .status(429)
-        .send({ error: 'RATE_LIMITED', message: say('RATE_LIMITED', 'Too many requests, try again later') });
+    const fastifyClientErrors: Record<number, [ErrorCode, string]> = {
+      413: ['PAYLOAD_TOO_LARGE', 'Request too large'],
+      415: ['UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'],
+      429: ['RATE_LIMITED', 'Too many requests, try again later'],
+    };
+    const known = fastifyClientErrors[status];
+    if (known) return reply.status(status).send({ error: known[0], message: say(known[0], known[1]) });
     if (status >= 400 && status < 500) {
       // Malformed JSON and similar client mistakes reported by Fastify itself.
-      return reply.status(400).send({ error: 'VALIDATION_FAILED', message: say('VALIDATION_FAILED', 'Malformed request') });
+      return reply
+        .status(400)
+        .send({ error: 'VALIDATION_FAILED', message: say('VALIDATION_FAILED', 'Malformed request') });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'INTERNAL_ERROR', message: say('INTERNAL_ERROR', 'Internal server error') });
+    return reply
+      .status(500)
+      .send({ error: 'INTERNAL_ERROR', message: say('INTERNAL_ERROR', 'Internal server error') });
   });
-
 }

@@ -47,7 +47,12 @@ export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, t
 }
 
 export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest): void {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' });
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+  });
 }
 
 /** preHandler for calls that need a logged-in customer: 401 otherwise. */

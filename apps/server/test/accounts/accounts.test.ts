@@ -41,7 +41,12 @@ describe(`accounts (${testDbKind})`, () => {
       const response = await client.post('/api/kl_api/register', body, { 'accept-language': 'es' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
-        user: { email: 'nuevo.cliente@example.com', country: 68, kl_user_role: 'user', kl_email_verified: false },
+        user: {
+          email: 'nuevo.cliente@example.com',
+          country: 68,
+          kl_user_role: 'user',
+          kl_email_verified: false,
+        },
         message: 'Usuario registrado correctamente',
       });
       const cookie = response.cookies.find((c) => c.name === 'keyland_session');
@@ -50,7 +55,12 @@ describe(`accounts (${testDbKind})`, () => {
       const online = await client.get('/api/kl_api/user_online');
       expect(online.json()).toMatchObject({ user: { email: 'nuevo.cliente@example.com' } });
 
-      const [row] = await queryRows<{ password_hash: string; customer_rank: number; role: string; lang: string }>(
+      const [row] = await queryRows<{
+        password_hash: string;
+        customer_rank: number;
+        role: string;
+        lang: string;
+      }>(
         ctx.dbHandle,
         sql`select password_hash, customer_rank, role, lang from customers where email = 'nuevo.cliente@example.com'`,
       );
@@ -65,20 +75,52 @@ describe(`accounts (${testDbKind})`, () => {
 
       const verified = await client.post('/api/kl_api/verify_email', { token });
       expect(verified.statusCode).toBe(200);
-      expect((await client.get('/api/kl_api/user_online')).json()).toMatchObject({ user: { kl_email_verified: true } });
+      expect((await client.get('/api/kl_api/user_online')).json()).toMatchObject({
+        user: { kl_email_verified: true },
+      });
       const again = await client.post('/api/kl_api/verify_email', { token });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toMatchObject({ error: 'TOKEN_INVALID' });
     });
 
     it.each([
-      ['passwords differ (rule 1 before every other)', { repeatPassword: 'something else entirely', country: null, fullName: 'Ana', acceptTerms: false }, 'PASSWORDS_DO_NOT_MATCH', 'repeatPassword'],
-      ['password too short', { password: 'short', repeatPassword: 'short', country: null }, 'PASSWORD_TOO_SHORT', 'password'],
-      ['password too long', { password: 'x'.repeat(129), repeatPassword: 'x'.repeat(129) }, 'PASSWORD_TOO_LONG', 'password'],
-      ['common password', { password: 'qwerty123456', repeatPassword: 'qwerty123456', country: null }, 'PASSWORD_TOO_COMMON', 'password'],
-      ['no country (rule 2 before the name)', { country: null, fullName: 'Ana' }, 'COUNTRY_REQUIRED', 'country'],
+      [
+        'passwords differ (rule 1 before every other)',
+        { repeatPassword: 'something else entirely', country: null, fullName: 'Ana', acceptTerms: false },
+        'PASSWORDS_DO_NOT_MATCH',
+        'repeatPassword',
+      ],
+      [
+        'password too short',
+        { password: 'short', repeatPassword: 'short', country: null },
+        'PASSWORD_TOO_SHORT',
+        'password',
+      ],
+      [
+        'password too long',
+        { password: 'x'.repeat(129), repeatPassword: 'x'.repeat(129) },
+        'PASSWORD_TOO_LONG',
+        'password',
+      ],
+      [
+        'common password',
+        { password: 'qwerty123456', repeatPassword: 'qwerty123456', country: null },
+        'PASSWORD_TOO_COMMON',
+        'password',
+      ],
+      [
+        'no country (rule 2 before the name)',
+        { country: null, fullName: 'Ana' },
+        'COUNTRY_REQUIRED',
+        'country',
+      ],
       ['a country outside the list', { country: 1 }, 'COUNTRY_REQUIRED', 'country'],
-      ['one-word name (rule 3 before terms)', { fullName: '  Ana  ', acceptTerms: false }, 'FULL_NAME_TWO_WORDS', 'fullName'],
+      [
+        'one-word name (rule 3 before terms)',
+        { fullName: '  Ana  ', acceptTerms: false },
+        'FULL_NAME_TWO_WORDS',
+        'fullName',
+      ],
       ['terms not accepted', { acceptTerms: false }, 'TERMS_NOT_ACCEPTED', 'acceptTerms'],
     ])('refuses %s', async (_name, overrides, code, field) => {
       const response = await createClient(ctx.app).post('/api/kl_api/register', registration(overrides));
@@ -94,7 +136,11 @@ describe(`accounts (${testDbKind})`, () => {
         registration({ email: ` ${body.email.toUpperCase()}` }),
       );
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: 'EMAIL_TAKEN', field: 'email', message: 'El correo ya está registrado' });
+      expect(response.json()).toEqual({
+        error: 'EMAIL_TAKEN',
+        field: 'email',
+        message: 'El correo ya está registrado',
+      });
     });
 
     it('answers malformed bodies with 400 naming the field and writes nothing', async () => {
@@ -123,7 +169,10 @@ describe(`accounts (${testDbKind})`, () => {
 
       const client = createClient(ctx.app);
       client.cookie = registeredToken;
-      const login = await client.post('/api/kl_api/login', { email: ' SESION@example.COM', password: PASSWORD });
+      const login = await client.post('/api/kl_api/login', {
+        email: ' SESION@example.COM',
+        password: PASSWORD,
+      });
       expect(login.statusCode).toBe(200);
       expect(login.json()).toMatchObject({ user: { email: 'sesion@example.com', kl_user_role: 'user' } });
       expect(client.cookie).toBeDefined();
@@ -145,7 +194,10 @@ describe(`accounts (${testDbKind})`, () => {
     it('stores only a hash of the session token', async () => {
       const client = createClient(ctx.app);
       await client.post('/api/kl_api/register', registration());
-      const stored = await queryRows<{ token_hash: string }>(ctx.dbHandle, sql`select token_hash from sessions`);
+      const stored = await queryRows<{ token_hash: string }>(
+        ctx.dbHandle,
+        sql`select token_hash from sessions`,
+      );
       const hashes = stored.map((r) => r.token_hash);
       expect(hashes).not.toContain(client.cookie);
       expect(hashes.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
@@ -155,7 +207,9 @@ describe(`accounts (${testDbKind})`, () => {
       const client = createClient(ctx.app);
       const body = registration();
       await client.post('/api/kl_api/register', body);
-      expect((await client.get('/api/kl_api/user_online')).json()).toMatchObject({ user: { email: body.email } });
+      expect((await client.get('/api/kl_api/user_online')).json()).toMatchObject({
+        user: { email: body.email },
+      });
       await ctx.dbHandle.db.execute(
         sql`update sessions set last_seen_at = now() - interval '31 minutes' where customer_id = (select id from customers where email = ${body.email})`,
       );
@@ -174,7 +228,10 @@ describe(`accounts (${testDbKind})`, () => {
         password: 'whatever whatever',
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'INVALID_CREDENTIALS', message: 'Correo o contraseña incorrectos' });
+      expect(response.json()).toEqual({
+        error: 'INVALID_CREDENTIALS',
+        message: 'Correo o contraseña incorrectos',
+      });
     });
 
     it('limits failed logins per account with 429 and Retry-After, then refuses even the right password', async () => {
@@ -182,14 +239,22 @@ describe(`accounts (${testDbKind})`, () => {
       await createClient(ctx.app).post('/api/kl_api/register', body);
       const client = createClient(ctx.app);
       for (let i = 0; i < 10; i++) {
-        const r = await client.post('/api/kl_api/login', { email: body.email, password: 'wrong password here' }, {
-          'x-forwarded-for': `10.0.0.${i}`,
-        });
+        const r = await client.post(
+          '/api/kl_api/login',
+          { email: body.email, password: 'wrong password here' },
+          {
+            'x-forwarded-for': `10.0.0.${i}`,
+          },
+        );
         expect(r.statusCode).toBe(401);
       }
-      const limited = await client.post('/api/kl_api/login', { email: body.email, password: PASSWORD }, {
-        'x-forwarded-for': '10.0.1.1',
-      });
+      const limited = await client.post(
+        '/api/kl_api/login',
+        { email: body.email, password: PASSWORD },
+        {
+          'x-forwarded-for': '10.0.1.1',
+        },
+      );
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toMatchObject({ error: 'RATE_LIMITED' });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -199,7 +264,10 @@ describe(`accounts (${testDbKind})`, () => {
       const body = registration();
       await createClient(ctx.app).post('/api/kl_api/register', body);
       await ctx.dbHandle.db.execute(sql`update customers set suspended = true where email = ${body.email}`);
-      const response = await createClient(ctx.app).post('/api/kl_api/login', { email: body.email, password: PASSWORD });
+      const response = await createClient(ctx.app).post('/api/kl_api/login', {
+        email: body.email,
+        password: PASSWORD,
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ error: 'ACCOUNT_SUSPENDED' });
     });
@@ -208,7 +276,9 @@ describe(`accounts (${testDbKind})`, () => {
   describe('password reset', () => {
     it('answers the same for unknown addresses and sends nothing', async () => {
       const before = inbox.mails.length;
-      const unknown = await createClient(ctx.app).post('/api/kl_api/forgot_password', { email: 'ghost@example.com' });
+      const unknown = await createClient(ctx.app).post('/api/kl_api/forgot_password', {
+        email: 'ghost@example.com',
+      });
       expect(unknown.statusCode).toBe(200);
       const body = registration();
       await createClient(ctx.app).post('/api/kl_api/register', body);
@@ -230,44 +300,73 @@ describe(`accounts (${testDbKind})`, () => {
       const session = createClient(ctx.app);
       await session.post('/api/kl_api/register', body);
       await createClient(ctx.app).post('/api/kl_api/forgot_password', { email: body.email });
-      const mail = await inbox.waitFor((m) => m.to.includes(body.email) && m.decoded.includes('/reset-password?token='));
+      const mail = await inbox.waitFor(
+        (m) => m.to.includes(body.email) && m.decoded.includes('/reset-password?token='),
+      );
       const { token } = linkIn(mail, '/reset-password');
 
-      const weak = await createClient(ctx.app).post('/api/kl_api/reset_password', { token, newPassword: 'short' });
+      const weak = await createClient(ctx.app).post('/api/kl_api/reset_password', {
+        token,
+        newPassword: 'short',
+      });
       expect(weak.statusCode).toBe(400);
       expect(weak.json()).toMatchObject({ success: false, error: 'PASSWORD_TOO_SHORT' });
 
       const newPassword = 'a brand new passphrase';
-      const reset = await createClient(ctx.app, { language: 'es' }).post('/api/kl_api/reset_password', { token, newPassword });
+      const reset = await createClient(ctx.app, { language: 'es' }).post('/api/kl_api/reset_password', {
+        token,
+        newPassword,
+      });
       expect(reset.statusCode).toBe(200);
       expect(reset.json()).toMatchObject({ success: true });
 
       expect((await session.get('/api/kl_api/user_online')).json()).toEqual({ user: null });
-      expect((await createClient(ctx.app).post('/api/kl_api/login', { email: body.email, password: PASSWORD })).statusCode).toBe(401);
-      expect((await createClient(ctx.app).post('/api/kl_api/login', { email: body.email, password: newPassword })).statusCode).toBe(200);
+      expect(
+        (await createClient(ctx.app).post('/api/kl_api/login', { email: body.email, password: PASSWORD }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await createClient(ctx.app).post('/api/kl_api/login', { email: body.email, password: newPassword }))
+          .statusCode,
+      ).toBe(200);
 
       const reused = await createClient(ctx.app, { language: 'es' }).post('/api/kl_api/reset_password', {
         token,
         newPassword: 'another new passphrase',
       });
       expect(reused.statusCode).toBe(400);
-      expect(reused.json()).toEqual({ success: false, error: 'TOKEN_INVALID', message: 'El enlace ha expirado o es inválido.' });
+      expect(reused.json()).toEqual({
+        success: false,
+        error: 'TOKEN_INVALID',
+        message: 'El enlace ha expirado o es inválido.',
+      });
     });
 
     it('refuses an expired token and a missing one', async () => {
       const body = registration();
       await createClient(ctx.app).post('/api/kl_api/register', body);
       await createClient(ctx.app).post('/api/kl_api/forgot_password', { email: body.email });
-      const mail = await inbox.waitFor((m) => m.to.includes(body.email) && m.decoded.includes('/reset-password?token='));
+      const mail = await inbox.waitFor(
+        (m) => m.to.includes(body.email) && m.decoded.includes('/reset-password?token='),
+      );
       const { token } = linkIn(mail, '/reset-password');
-      await ctx.dbHandle.db.execute(sql`update auth_tokens set expires_at = now() - interval '1 second' where purpose = 'reset_password'`);
-      const expired = await createClient(ctx.app).post('/api/kl_api/reset_password', { token, newPassword: 'a brand new passphrase' });
+      await ctx.dbHandle.db.execute(
+        sql`update auth_tokens set expires_at = now() - interval '1 second' where purpose = 'reset_password'`,
+      );
+      const expired = await createClient(ctx.app).post('/api/kl_api/reset_password', {
+        token,
+        newPassword: 'a brand new passphrase',
+      });
       expect(expired.json()).toMatchObject({ success: false, error: 'TOKEN_INVALID' });
       const missing = await createClient(ctx.app, { language: 'es' }).post('/api/kl_api/reset_password', {
         token: '',
         newPassword: 'a brand new passphrase',
       });
-      expect(missing.json()).toEqual({ success: false, error: 'TOKEN_MISSING', message: 'Token no válido o faltante.' });
+      expect(missing.json()).toEqual({
+        success: false,
+        error: 'TOKEN_MISSING',
+        message: 'Token no válido o faltante.',
+      });
     });
   });
 
@@ -302,7 +401,12 @@ describe(`accounts (${testDbKind})`, () => {
         lang: 'et',
         bio: 'I like RPGs',
       });
-      const bad = await client.post('/api/kl_api/update_profile', { fullName: 'Ana', country: 64, language: 'es', bio: '' });
+      const bad = await client.post('/api/kl_api/update_profile', {
+        fullName: 'Ana',
+        country: 64,
+        language: 'es',
+        bio: '',
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ error: 'FULL_NAME_TWO_WORDS', field: 'fullName' });
     });
@@ -311,10 +415,16 @@ describe(`accounts (${testDbKind})`, () => {
   describe('cross-site requests', () => {
     it('refuses state changes from another origin or without JSON', async () => {
       const client = createClient(ctx.app);
-      const foreign = await client.post('/api/kl_api/login', { email: 'a@b.c', password: 'x' }, { origin: 'https://evil.example' });
+      const foreign = await client.post(
+        '/api/kl_api/login',
+        { email: 'a@b.c', password: 'x' },
+        { origin: 'https://evil.example' },
+      );
       expect(foreign.statusCode).toBe(403);
       expect(foreign.json()).toMatchObject({ error: 'CROSS_SITE_REQUEST' });
-      const crossSite = await client.post('/api/kl_api/logout', undefined, { 'sec-fetch-site': 'cross-site' });
+      const crossSite = await client.post('/api/kl_api/logout', undefined, {
+        'sec-fetch-site': 'cross-site',
+      });
       expect(crossSite.statusCode).toBe(403);
       const form = await ctx.app.inject({
         method: 'POST',

@@ -27,12 +27,27 @@ describe(`catalogue calls (${testDbKind})`, () => {
     const kv = ctx.keyVault;
     await insertGame(db, kv, { title: 'Crónica de Ébano', platform: 'Steam', priceCents: 1999 }, { keys: 3 });
     await insertGame(db, kv, { title: 'Neon Harbor', platform: 'Xbox One', priceCents: 4999 }, { keys: 12 });
-    await insertGame(db, kv, { title: 'Neon Harbor 2', platform: 'Steam', priceCents: 2999, coverUrl: null }, { keys: 1 });
+    await insertGame(
+      db,
+      kv,
+      { title: 'Neon Harbor 2', platform: 'Steam', priceCents: 2999, coverUrl: null },
+      { keys: 1 },
+    );
     await insertGame(db, kv, { title: 'Free Lunch', platform: 'Steam', priceCents: 0 }, { keys: 4 });
     await insertGame(db, kv, { title: 'Sold Out Saga', platform: 'Steam', priceCents: 999 }, { keys: 0 });
-    await insertGame(db, kv, { title: 'Hidden Gem', platform: 'Steam', priceCents: 999, hidden: true }, { keys: 2 });
+    await insertGame(
+      db,
+      kv,
+      { title: 'Hidden Gem', platform: 'Steam', priceCents: 999, hidden: true },
+      { keys: 2 },
+    );
     for (let i = 0; i < 20; i++) {
-      await insertGame(db, kv, { title: `Filler Quest ${i}`, platform: 'PlayStation 5', priceCents: 500 + i }, { keys: 2 });
+      await insertGame(
+        db,
+        kv,
+        { title: `Filler Quest ${i}`, platform: 'PlayStation 5', priceCents: 500 + i },
+        { keys: 2 },
+      );
     }
   });
 
@@ -43,7 +58,8 @@ describe(`catalogue calls (${testDbKind})`, () => {
     expect(response.statusCode).toBe(200);
     return response.json() as Game[];
   };
-  const count = async (body: unknown) => (await client.post('/api/kl_api/count_games', body)).json() as { total: number };
+  const count = async (body: unknown) =>
+    (await client.post('/api/kl_api/count_games', body)).json() as { total: number };
 
   it('lists only games with a price, keys to sell and not hidden, 12 per page', async () => {
     const first = await page({ offset: 0, limit: 12 });
@@ -68,8 +84,13 @@ describe(`catalogue calls (${testDbKind})`, () => {
   });
 
   it('filters by name ignoring case and accents, and tolerates a typo', async () => {
-    expect((await page({ filters: { name: 'cronica de ebano' } })).map((g) => g.title)).toEqual(['Crónica de Ébano']);
-    expect((await page({ filters: { name: 'NEON' } })).map((g) => g.title).sort()).toEqual(['Neon Harbor', 'Neon Harbor 2']);
+    expect((await page({ filters: { name: 'cronica de ebano' } })).map((g) => g.title)).toEqual([
+      'Crónica de Ébano',
+    ]);
+    expect((await page({ filters: { name: 'NEON' } })).map((g) => g.title).sort()).toEqual([
+      'Neon Harbor',
+      'Neon Harbor 2',
+    ]);
     expect((await page({ filters: { name: 'Neon Harbr' } }))[0]?.title).toMatch(/^Neon Harbor/);
   });
 
@@ -79,7 +100,9 @@ describe(`catalogue calls (${testDbKind})`, () => {
     expect(games.map((g) => g.title)).toEqual(['Crónica de Ébano']);
     expect((await count({ filters })).total).toBe(1);
     expect((await count({ platform: 'PlayStation 5' })).total).toBe(20);
-    expect((await count({ filters: { platform: 'PlayStation 5' }, name: 'Filler Quest 1' })).total).toBeGreaterThanOrEqual(1);
+    expect(
+      (await count({ filters: { platform: 'PlayStation 5' }, name: 'Filler Quest 1' })).total,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('lists the platforms of the visible catalogue', async () => {
@@ -89,7 +112,11 @@ describe(`catalogue calls (${testDbKind})`, () => {
   });
 
   it('refuses a page size above 48 and negative offsets', async () => {
-    expect((await client.post('/api/kl_api/catalog_paginated', { offset: 0, limit: 49 })).statusCode).toBe(400);
-    expect((await client.post('/api/kl_api/catalog_paginated', { offset: -1, limit: 12 })).statusCode).toBe(400);
+    expect((await client.post('/api/kl_api/catalog_paginated', { offset: 0, limit: 49 })).statusCode).toBe(
+      400,
+    );
+    expect((await client.post('/api/kl_api/catalog_paginated', { offset: -1, limit: 12 })).statusCode).toBe(
+      400,
+    );
   });
 });

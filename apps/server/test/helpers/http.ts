@@ -4,7 +4,12 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 export function createClient(app: FastifyInstance, options: { language?: string } = {}) {
   let cookie: string | undefined;
 
-  async function call(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async function call(
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const request: InjectOptions = {
       method,
       url,

@@ -62,10 +62,12 @@ export function registrationProblem(
   input: Pick<RegisterRequest, 'password' | 'repeatPassword' | 'country' | 'fullName' | 'acceptTerms'>,
   extraPasswordCheck?: (password: string) => RuleProblem | null,
 ): RuleProblem | null {
-  if (input.password !== input.repeatPassword) return { code: 'PASSWORDS_DO_NOT_MATCH', field: 'repeatPassword' };
+  if (input.password !== input.repeatPassword)
+    return { code: 'PASSWORDS_DO_NOT_MATCH', field: 'repeatPassword' };
   const strength = passwordLengthProblem(input.password) ?? extraPasswordCheck?.(input.password) ?? null;
   if (strength) return strength;
-  if (input.country == null || !isCountryId(input.country)) return { code: 'COUNTRY_REQUIRED', field: 'country' };
+  if (input.country == null || !isCountryId(input.country))
+    return { code: 'COUNTRY_REQUIRED', field: 'country' };
   if (nameWords(input.fullName).length < 2) return { code: 'FULL_NAME_TWO_WORDS', field: 'fullName' };
   if (!input.acceptTerms) return { code: 'TERMS_NOT_ACCEPTED', field: 'acceptTerms' };
   return null;
@@ -122,7 +124,10 @@ export const updateProfileRequestSchema = z.object({
   fullName: z.string().max(FULL_NAME_MAX_LENGTH),
   country: z.number().int(),
   language: z.string().max(35),
-  bio: z.string().max(BIO_MAX_LENGTH * 2).default(''),
+  bio: z
+    .string()
+    .max(BIO_MAX_LENGTH * 2)
+    .default(''),
 });
 
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;

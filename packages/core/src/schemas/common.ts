@@ -13,8 +13,11 @@ export const errorBodySchema = z
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** A euro amount on the wire: a number with at most two decimals (converted to cents at the edge). */
-export const eurosSchema = z.number().finite().refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-  message: 'At most two decimals',
-});
+export const eurosSchema = z
+  .number()
+  .finite()
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+    message: 'At most two decimals',
+  });
 
 export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });

@@ -52,5 +52,8 @@ export const rateCounters = pgTable(
     count: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_counters_expires_idx').on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_counters_expires_idx').on(t.expiresAt),
+  ],
 );

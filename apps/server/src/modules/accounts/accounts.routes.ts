@@ -1,3 +1,4 @@
+import { toLocale } from '@keyland/core/locales';
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -12,7 +13,6 @@ import {
   updateProfileRequestSchema,
   userOnlineResponseSchema,
 } from '@keyland/core/schemas/accounts';
-import { toLocale } from '@keyland/core/locales';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,13 +23,22 @@ import { clearSessionCookie, requireSession, setSessionCookie } from '../../plug
 import type { AccountsService, RequestMeta } from './accounts.service.ts';
 import { toSessionUser } from './session.service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
 
 function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale };
 }
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }> = async (app, { service }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }> = async (
+  app,
+  { service },
+) => {
   app.post(
     '/api/kl_api/register',
     {
@@ -119,7 +128,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
         tags: ['accounts'],
         summary: 'Set a new password with a reset token; ends every session of the account',
         body: resetPasswordRequestSchema,
-        response: { 200: resetPasswordResponseSchema, 400: resetPasswordResponseSchema.extend({ error: z.string() }) },
+        response: {
+          200: resetPasswordResponseSchema,
+          400: resetPasswordResponseSchema.extend({ error: z.string() }),
+        },
       },
     },
     async (request, reply) => {
@@ -173,7 +185,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     '/api/kl_api/user_profile',
     {
       onRequest: requireSession,
-      schema: { tags: ['accounts'], summary: 'The logged-in customer’s profile', response: { 200: profileSchema, ...errors } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The logged-in customer’s profile',
+        response: { 200: profileSchema, ...errors },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

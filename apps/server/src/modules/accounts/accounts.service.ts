@@ -1,6 +1,14 @@
-import { normaliseEmail, type Profile, type RegisterRequest, registrationProblem, type SessionUser, type UpdateProfileRequest, nameWords } from '@keyland/core/schemas/accounts';
 import { isCountryId } from '@keyland/core/countries';
 import { isLocale, type Locale, toLocale } from '@keyland/core/locales';
+import {
+  nameWords,
+  normaliseEmail,
+  type Profile,
+  type RegisterRequest,
+  registrationProblem,
+  type SessionUser,
+  type UpdateProfileRequest,
+} from '@keyland/core/schemas/accounts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -87,7 +95,8 @@ export function createAccountsService(deps: AccountsDeps) {
       if (problem) throw new AppError(problem.code, problem.code, { field: problem.field });
       const email = normaliseEmail(input.email);
       const countryId = input.country as number;
-      if (await accounts.findByEmail(email)) throw new AppError('EMAIL_TAKEN', 'E-mail already registered', { field: 'email' });
+      if (await accounts.findByEmail(email))
+        throw new AppError('EMAIL_TAKEN', 'E-mail already registered', { field: 'email' });
       try {
         if (await deps.backOffice.partnerExists(email))
           throw new AppError('EMAIL_TAKEN', 'E-mail already registered', { field: 'email' });
@@ -138,7 +147,8 @@ export function createAccountsService(deps: AccountsDeps) {
         })
         .catch((error: unknown) => {
           if (error instanceof AppError) throw error;
-          if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 'E-mail already registered', { field: 'email' });
+          if (isUniqueViolation(error))
+            throw new AppError('EMAIL_TAKEN', 'E-mail already registered', { field: 'email' });
           if (error instanceof Error && error.name === 'BackOfficeError')
             throw new AppError('CUSTOMER_NOT_CREATED', error.message);
           throw error;
@@ -148,7 +158,11 @@ export function createAccountsService(deps: AccountsDeps) {
       return { token, user: toSessionUser(customer) };
     },
 
-    async login(emailInput: string, password: string, meta: RequestMeta): Promise<{ token: string; user: SessionUser }> {
+    async login(
+      emailInput: string,
+      password: string,
+      meta: RequestMeta,
+    ): Promise<{ token: string; user: SessionUser }> {
       const email = normaliseEmail(emailInput);
       await limit(LOGIN_FAILURES_PER_IP, meta.ip, false);
       await limit(LOGIN_FAILURES_PER_ACCOUNT, email, false);
@@ -263,13 +277,21 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async updateProfile(customerId: number, input: UpdateProfileRequest): Promise<Profile> {
       const words = nameWords(input.fullName);
-      if (words.length < 2) throw new AppError('FULL_NAME_TWO_WORDS', 'FULL_NAME_TWO_WORDS', { field: 'fullName' });
-      if (!isCountryId(input.country)) throw new AppError('COUNTRY_REQUIRED', 'COUNTRY_REQUIRED', { field: 'country' });
+      if (words.length < 2)
+        throw new AppError('FULL_NAME_TWO_WORDS', 'FULL_NAME_TWO_WORDS', { field: 'fullName' });
+      if (!isCountryId(input.country))
+        throw new AppError('COUNTRY_REQUIRED', 'COUNTRY_REQUIRED', { field: 'country' });
       const bio = plainText(input.bio);
       if (bio.length > 2000) throw new AppError('VALIDATION_FAILED', 'bio: too long', { field: 'bio' });
       const lang = input.language.trim().slice(0, 2).toLowerCase();
-      if (!isLocale(lang)) throw new AppError('VALIDATION_FAILED', 'language: unsupported', { field: 'language' });
-      await accounts.updateProfile(customerId, { fullName: words.join(' '), countryId: input.country, lang, bio });
+      if (!isLocale(lang))
+        throw new AppError('VALIDATION_FAILED', 'language: unsupported', { field: 'language' });
+      await accounts.updateProfile(customerId, {
+        fullName: words.join(' '),
+        countryId: input.country,
+        lang,
+        bio,
+      });
       return service.profile(customerId);
     },
   };
@@ -281,7 +303,8 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    if (typeof current === 'object' && 'code' in current && (current as { code: unknown }).code === '23505') return true;
+    if (typeof current === 'object' && 'code' in current && (current as { code: unknown }).code === '23505')
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

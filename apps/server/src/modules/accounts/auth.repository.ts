@@ -1,6 +1,12 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type AuthTokenPurpose, authTokens, customers, rateCounters, sessions } from '../../db/schema/index.ts';
+import {
+  type AuthTokenPurpose,
+  authTokens,
+  customers,
+  rateCounters,
+  sessions,
+} from '../../db/schema/index.ts';
 
 export interface SessionRow {
   tokenHash: string;
@@ -94,7 +100,13 @@ export function createAuthRepository(db: Executor) {
       await db
         .update(authTokens)
         .set({ usedAt: now })
-        .where(and(eq(authTokens.customerId, customerId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+        .where(
+          and(
+            eq(authTokens.customerId, customerId),
+            eq(authTokens.purpose, purpose),
+            isNull(authTokens.usedAt),
+          ),
+        );
     },
 
     /** Adds one to a fixed-window counter and returns the new count. */

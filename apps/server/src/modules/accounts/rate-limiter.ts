@@ -45,9 +45,17 @@ export function createRateLimiter(repository: AuthRepository, now: () => Date = 
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-export const LOGIN_FAILURES_PER_ACCOUNT: RateRule = { name: 'login-fail:account', limit: 10, windowMs: 15 * 60_000 };
+export const LOGIN_FAILURES_PER_ACCOUNT: RateRule = {
+  name: 'login-fail:account',
+  limit: 10,
+  windowMs: 15 * 60_000,
+};
 export const LOGIN_FAILURES_PER_IP: RateRule = { name: 'login-fail:ip', limit: 30, windowMs: 60_000 };
 export const FORGOT_PER_ACCOUNT: RateRule = { name: 'forgot:account', limit: 5, windowMs: 60 * 60_000 };
 export const FORGOT_PER_IP: RateRule = { name: 'forgot:ip', limit: 30, windowMs: 60 * 60_000 };
-export const RESEND_VERIFICATION_PER_ACCOUNT: RateRule = { name: 'verify-resend', limit: 3, windowMs: 60 * 60_000 };
+export const RESEND_VERIFICATION_PER_ACCOUNT: RateRule = {
+  name: 'verify-resend',
+  limit: 3,
+  windowMs: 60 * 60_000,
+};
 export const REGISTER_PER_IP: RateRule = { name: 'register:ip', limit: 20, windowMs: 60 * 60_000 };

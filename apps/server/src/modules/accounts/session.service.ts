@@ -22,13 +22,23 @@ export interface ActiveSession extends SessionRow {
   token: string;
 }
 
-export function toSessionUser(row: Pick<SessionRow, 'email' | 'countryId' | 'role' | 'emailVerified'>): SessionUser {
-  return { email: row.email, country: row.countryId, kl_user_role: row.role, kl_email_verified: row.emailVerified };
+export function toSessionUser(
+  row: Pick<SessionRow, 'email' | 'countryId' | 'role' | 'emailVerified'>,
+): SessionUser {
+  return {
+    email: row.email,
+    country: row.countryId,
+    kl_user_role: row.role,
+    kl_email_verified: row.emailVerified,
+  };
 }
 
 export function createSessionService(repository: AuthRepository, now: () => Date = () => new Date()) {
   return {
-    async create(customerId: number, meta: { userAgent?: string | undefined; ip?: string | undefined }): Promise<string> {
+    async create(
+      customerId: number,
+      meta: { userAgent?: string | undefined; ip?: string | undefined },
+    ): Promise<string> {
       const token = newToken();
       const at = now();
       await repository.insertSession({
@@ -54,7 +64,8 @@ export function createSessionService(repository: AuthRepository, now: () => Date
         await repository.deleteSession(tokenHash);
         return undefined;
       }
-      if (t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repository.touchSession(tokenHash, new Date(t));
+      if (t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+        await repository.touchSession(tokenHash, new Date(t));
       return { ...row, token };
     },
 

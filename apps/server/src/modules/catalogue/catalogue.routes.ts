@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@keyland/core/schemas/common';
 import {
   catalogueFiltersSchema,
   cataloguePageRequestSchema,
@@ -7,10 +6,14 @@ import {
   countGamesResponseSchema,
   platformsResponseSchema,
 } from '@keyland/core/schemas/catalogue';
+import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CatalogueService } from './catalogue.service.ts';
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (app, { service }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
+  app,
+  { service },
+) => {
   app.post(
     '/api/kl_api/catalog_paginated',
     {

@@ -42,7 +42,11 @@ export function toCatalogueGame(row: CatalogueRow): CatalogueGame {
 export function createCatalogueService(repository: CatalogueRepository) {
   return {
     async page(request: CataloguePageRequest): Promise<CatalogueGame[]> {
-      const rows = await repository.page(toQuery(request.filters, request.sort), request.offset, request.limit);
+      const rows = await repository.page(
+        toQuery(request.filters, request.sort),
+        request.offset,
+        request.limit,
+      );
       return rows.map(toCatalogueGame);
     },
     count(filters: CatalogueFilters): Promise<number> {

@@ -4,7 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+  text.replace(
+    /[<>&"']/g,
+    (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
 
 /**
  * Development only: lists the e-mails written to the outbox folder (embedded mail mode) so that links
@@ -13,7 +16,11 @@ const escapeHtml = (text: string) =>
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ outboxDir: string }> = async (app, { outboxDir }) => {
   const files = () => {
     try {
-      return readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort().reverse().slice(0, 50);
+      return readdirSync(outboxDir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .reverse()
+        .slice(0, 50);
     } catch {
       return [];
     }
@@ -30,7 +37,9 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ outboxDir: string }> = as
       .join('');
     return reply
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><meta charset="utf-8"><title>Mailbox</title><h1>Outbox</h1><ul>${items || '<li>No mail yet</li>'}</ul>`);
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>Mailbox</title><h1>Outbox</h1><ul>${items || '<li>No mail yet</li>'}</ul>`,
+      );
   });
 
   app.get(

@@ -37,13 +37,23 @@ export function createMailDispatcher(options: {
       if (batch.length === 0) return sent;
       for (const mail of batch) {
         try {
-          await transport.send({ id: mail.id, from, to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text });
+          await transport.send({
+            id: mail.id,
+            from,
+            to: mail.toAddress,
+            subject: mail.subject,
+            html: mail.html,
+            text: mail.text,
+          });
           await repository.markSent(mail.id);
           sent += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           const wait = BACKOFF_MS[Math.min(mail.attempts - 1, BACKOFF_MS.length - 1)] ?? 3_600_000;
-          log.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, 'mail not sent, will retry');
+          log.warn(
+            { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message },
+            'mail not sent, will retry',
+          );
           await repository.markFailed(mail.id, message, wait);
         }
       }

@@ -41,7 +41,12 @@ export function createMailRepository(db: Database) {
             nextAttemptAt: sql`now() + (${leaseMs} * interval '1 millisecond')`,
             attempts: sql`${mailOutbox.attempts} + 1`,
           })
-          .where(inArray(mailOutbox.id, due.map((row) => row.id)))
+          .where(
+            inArray(
+              mailOutbox.id,
+              due.map((row) => row.id),
+            ),
+          )
           .returning();
       });
     },
@@ -53,7 +58,10 @@ export function createMailRepository(db: Database) {
     async markFailed(id: number, error: string, retryInMs: number): Promise<void> {
       await db
         .update(mailOutbox)
-        .set({ lastError: error.slice(0, 500), nextAttemptAt: sql`now() + (${retryInMs} * interval '1 millisecond')` })
+        .set({
+          lastError: error.slice(0, 500),
+          nextAttemptAt: sql`now() + (${retryInMs} * interval '1 millisecond')`,
+        })
         .where(eq(mailOutbox.id, id));
     },
 

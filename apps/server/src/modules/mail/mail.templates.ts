@@ -8,7 +8,10 @@ export interface RenderedMail {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+  text.replace(
+    /[<>&"']/g,
+    (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
 
 /**
  * A simple branded e-mail: a heading, paragraphs, an optional button, a closing line. Every text comes

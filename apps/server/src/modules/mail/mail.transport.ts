@@ -53,7 +53,9 @@ export function createOutboxTransport(outboxDir: string): MailTransport {
       })
         .compile()
         .build();
-      writeFileSync(path.join(outboxDir, `${String(mail.id).padStart(8, '0')}.eml`), message, { mode: 0o600 });
+      writeFileSync(path.join(outboxDir, `${String(mail.id).padStart(8, '0')}.eml`), message, {
+        mode: 0o600,
+      });
     },
     close: () => {},
   };

@@ -11,14 +11,17 @@ function hash(text: string): number {
 }
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch);
+  text.replace(
+    /[<>&"']/g,
+    (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch,
+  );
 
 /** Splits a title into at most four lines of about 14 characters for the cover. */
 function wrap(title: string): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of title.split(/\s+/)) {
-    if ((line + ' ' + word).trim().length > 14 && line) {
+    if (`${line} ${word}`.trim().length > 14 && line) {
       lines.push(line);
       line = word;
     } else line = `${line} ${word}`.trim();

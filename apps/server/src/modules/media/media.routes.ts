@@ -10,8 +10,10 @@ const SVG_CACHE = 'public, max-age=86400';
 export const mediaRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const repository = createMediaRepository(db);
 
-  app.get('/media/cover-placeholder.svg', { schema: { tags: ['media'], summary: 'Fallback cover' } }, (_r, reply) =>
-    reply.type('image/svg+xml').header('cache-control', SVG_CACHE).send(placeholderSvg),
+  app.get(
+    '/media/cover-placeholder.svg',
+    { schema: { tags: ['media'], summary: 'Fallback cover' } },
+    (_r, reply) => reply.type('image/svg+xml').header('cache-control', SVG_CACHE).send(placeholderSvg),
   );
 
   app.get(
