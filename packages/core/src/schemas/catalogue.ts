@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-export const CATALOGUE_PAGE_SIZE = 12;
-export const CATALOGUE_MAX_LIMIT = 48;
-export const DEFAULT_PRICE_RANGE: readonly [number, number] = [0, 100];
-/** Above this stock the catalogue shows '10+'. */
-export const STOCK_DISPLAY_CAP = 10;
+import { CATALOGUE_MAX_LIMIT, CATALOGUE_PAGE_SIZE, DEFAULT_PRICE_RANGE } from '../catalogue.ts';
 
 export const catalogueFiltersSchema = z
   .object({

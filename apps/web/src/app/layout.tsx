@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { SiteHeader } from '../components/layout/site-header.tsx';
+import { useSession } from '../features/auth/api/get-session.ts';
+import { useLogout } from '../features/auth/api/logout.ts';
+
+/** A thin bar at the top while the next page's code loads. */
+function NavigationProgress(): ReactNode {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label={t('nav.navigating')}
+      className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden"
+    >
+      <div className="h-full w-1/3 animate-progress bg-brand" />
+    </div>
+  );
+}
+
+/** The shared layout of every route: skip link, navigation bar, page, footer. */
+export function AppLayout(): ReactNode {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const logout = useLogout();
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand px-4 py-2 font-semibold text-on-brand focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <NavigationProgress />
+      <SiteHeader loggedIn={isLoggedIn} onLogout={() => logout.mutate()} loggingOut={logout.isPending} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

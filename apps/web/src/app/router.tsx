@@ -1,0 +1,102 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { RequireAdmin, RequireSession } from '../features/auth/components/require-session.tsx';
+import { AppLayout } from './layout.tsx';
+import { RootErrorBoundary, RouteErrorBoundary } from './routes/route-error.tsx';
+
+/** What a route module exports: its page, and optionally a loader that starts its data calls early. */
+export interface RouteModule {
+  default: ComponentType;
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+}
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  /**
+   * Each page is its own chunk, fetched when the route is first visited. A loader only warms the query
+   * cache when the route is entered; changes of the address's query (filters, page) are the screen's own
+   * business, so they do not run it again.
+   */
+  const page = (load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> => ({
+    lazy: async () => {
+      const module = await load();
+      return {
+        Component: module.default,
+        ...(module.clientLoader
+          ? {
+              loader: module.clientLoader(queryClient),
+              shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+            }
+          : {}),
+      };
+    },
+  });
+
+  const publicStore = page(() => import('./routes/public-store.tsx'));
+
+  return [
+    {
+      path: '/',
+      Component: AppLayout,
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        {
+          ErrorBoundary: RouteErrorBoundary,
+          children: [
+            { index: true, ...publicStore },
+            { path: paths.publicStore, ...publicStore },
+            { path: paths.login, ...page(() => import('./routes/auth/login.tsx')) },
+            { path: paths.register, ...page(() => import('./routes/auth/register.tsx')) },
+            { path: paths.forgotPassword, ...page(() => import('./routes/auth/forgot-password.tsx')) },
+            { path: paths.resetPassword, ...page(() => import('./routes/auth/reset-password.tsx')) },
+            { path: paths.product.path, ...page(() => import('./routes/product.tsx')) },
+            { path: paths.checkoutSuccess, ...page(() => import('./routes/checkout/success.tsx')) },
+            { path: paths.checkoutCancel, ...page(() => import('./routes/checkout/cancel.tsx')) },
+            {
+              Component: RequireSession,
+              children: [
+                { path: paths.store, ...page(() => import('./routes/store.tsx')) },
+                { path: paths.checkout, ...page(() => import('./routes/checkout/summary.tsx')) },
+                { path: paths.history, ...page(() => import('./routes/history.tsx')) },
+                { path: paths.profile, ...page(() => import('./routes/profile.tsx')) },
+              ],
+            },
+            {
+              Component: RequireAdmin,
+              children: [{ path: paths.admin, ...page(() => import('./routes/admin.tsx')) }],
+            },
+            { path: paths.terms, ...page(() => import('./routes/legal/terms.tsx')) },
+            { path: paths.policy, ...page(() => import('./routes/legal/policy.tsx')) },
+            { path: paths.cookies, ...page(() => import('./routes/legal/cookies.tsx')) },
+            { path: paths.legal, ...page(() => import('./routes/legal/legal-notice.tsx')) },
+            { path: paths.contact, ...page(() => import('./routes/legal/contact.tsx')) },
+            { path: '*', ...page(() => import('./routes/not-found.tsx')) },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(queryClient: QueryClient): AppRouter {
+  return createBrowserRouter(createRoutes(queryClient));
+}
+
+/** Resolves once the first page's code is loaded, so the first paint is the whole page (no fallback flash). */
+export function whenRouterReady(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+}

@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs } from 'react-router';
+import { DocumentTitle } from '../../components/ui/document-title.tsx';
+import { prefetchCatalogue } from '../../features/catalogue/api/prefetch-catalogue.ts';
+import { AddToCartButton } from '../../features/catalogue/components/card-actions.tsx';
+import { CatalogueView } from '../../features/catalogue/components/catalogue-view.tsx';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    await prefetchCatalogue(queryClient, request.url);
+    return null;
+  };
+
+/** /store: the catalogue of a logged-in customer (the session guard sends visitors to /login). */
+export default function StoreRoute(): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DocumentTitle title={t('catalogue.title')} />
+      <CatalogueView renderAction={(game) => <AddToCartButton title={game.title} />} />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { paths } from '../../config/paths.ts';
+
+/** The navigation bar's links (spec "Navigation bar"); Logout is a button, shown next to them. */
+export const loggedInLinks = [
+  { key: 'store', href: paths.store },
+  { key: 'history', href: paths.history },
+  { key: 'profile', href: paths.profile },
+] as const;
+
+export const loggedOutLinks = [
+  { key: 'login', href: paths.login },
+  { key: 'register', href: paths.register },
+] as const;

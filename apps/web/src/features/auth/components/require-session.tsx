@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useSession } from '../api/get-session.ts';
+
+function SessionCheck(): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <div className="grid min-h-[50vh] place-items-center px-4">
+      <Spinner label={t('common.checkingSession')} />
+    </div>
+  );
+}
+
+/** Pages for logged-in customers: wait for the session check, then show the page or go to /login. */
+export function RequireSession(): ReactNode {
+  const { isPending, isLoggedIn } = useSession();
+  if (isPending) return <SessionCheck />;
+  if (!isLoggedIn) return <Navigate to={paths.login} replace />;
+  return <Outlet />;
+}
+
+/** The admin area: anyone who is not an admin goes to /store (and a visitor from there to /login). */
+export function RequireAdmin(): ReactNode {
+  const { isPending, isAdmin } = useSession();
+  if (isPending) return <SessionCheck />;
+  if (!isAdmin) return <Navigate to={paths.store} replace />;
+  return <Outlet />;
+}

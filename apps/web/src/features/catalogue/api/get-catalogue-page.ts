@@ -1,0 +1,35 @@
+import { CATALOGUE_PAGE_SIZE } from '@keyland/core/catalogue';
+import type { CatalogueGame, CataloguePageRequest } from '@keyland/core/schemas/catalogue';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { type CatalogueSearch, catalogueQueryKey, toCatalogueFilters } from './catalogue-filters.ts';
+
+export interface CataloguePageInput extends CatalogueSearch {
+  /** 1-based page number. */
+  page: number;
+}
+
+export function getCataloguePage(
+  { page, ...search }: CataloguePageInput,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<CatalogueGame[]> {
+  const body: CataloguePageRequest = {
+    offset: (page - 1) * CATALOGUE_PAGE_SIZE,
+    limit: CATALOGUE_PAGE_SIZE,
+    filters: toCatalogueFilters(search),
+  };
+  return api.post<CatalogueGame[]>('/api/kl_api/catalog_paginated', body, { signal });
+}
+
+export function getCataloguePageQueryOptions(input: CataloguePageInput) {
+  return queryOptions({
+    queryKey: [...catalogueQueryKey, 'page', input] as const,
+    queryFn: ({ signal }) => getCataloguePage(input, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of games; the previous page stays on screen while the next one loads. */
+export function useCataloguePage(input: CataloguePageInput) {
+  return useQuery(getCataloguePageQueryOptions(input));
+}

@@ -1,0 +1,116 @@
+import { ChevronDown, Search } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import type { CatalogueSearch } from '../api/catalogue-filters.ts';
+import { usePlatforms } from '../api/get-platforms.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface CatalogueToolbarProps extends CatalogueSearch {
+  onChange: (next: Partial<CatalogueSearch>, options?: { replace?: boolean }) => void;
+}
+
+const fieldClasses =
+  'h-11 w-full rounded-lg border border-line-strong bg-surface text-sm text-ink placeholder:text-ink-faint ' +
+  'transition-colors hover:border-ink-faint focus:border-brand focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-1';
+
+/** The name search (debounced) and the platform filter (All plus the server's list). */
+export function CatalogueToolbar({ name, platform, onChange }: CatalogueToolbarProps): ReactNode {
+  const { t } = useTranslation();
+  const searchId = useId();
+  const platformId = useId();
+  const platforms = usePlatforms();
+
+  const [draft, setDraft] = useState(name);
+  const debounced = useDebouncedValue(draft, SEARCH_DEBOUNCE_MS);
+  // The last name written to the address by this box, to tell the visitor's typing from outside changes.
+  const written = useRef(name);
+
+  useEffect(() => {
+    // Only a settled value is written: while typing, or right after an outside change, they differ.
+    if (debounced !== draft) return;
+    const value = debounced.trim();
+    if (value !== written.current) {
+      written.current = value;
+      onChange({ name: value }, { replace: true });
+    }
+  }, [debounced, draft, onChange]);
+
+  useEffect(() => {
+    // The address changed without this box (back button, "clear the filters"): show it.
+    if (name !== written.current) {
+      written.current = name;
+      setDraft(name);
+    }
+  }, [name]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = draft.trim();
+    if (value !== written.current) {
+      written.current = value;
+      onChange({ name: value });
+    }
+  };
+
+  const options = platforms.data ?? [];
+  // Keep a platform from the address selectable even before (or without) the list.
+  const platformOptions = platform && !options.includes(platform) ? [platform, ...options] : options;
+
+  return (
+    <search aria-label={t('catalogue.filters')}>
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,16rem)]">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={searchId} className="text-sm font-medium text-ink">
+            {t('catalogue.searchLabel')}
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-faint"
+            />
+            <input
+              id={searchId}
+              type="search"
+              name="name"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder={t('catalogue.searchPlaceholder')}
+              autoComplete="off"
+              spellCheck={false}
+              enterKeyHint="search"
+              maxLength={100}
+              className={`${fieldClasses} pr-3 pl-9`}
+            />
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={platformId} className="text-sm font-medium text-ink">
+            {t('catalogue.platformLabel')}
+          </label>
+          <div className="relative">
+            <select
+              id={platformId}
+              name="platform"
+              value={platform}
+              onChange={(event) => onChange({ platform: event.target.value })}
+              className={`${fieldClasses} appearance-none pr-9 pl-3`}
+            >
+              <option value="">{t('catalogue.allPlatforms')}</option>
+              {platformOptions.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+            <ChevronDown
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-faint"
+            />
+          </div>
+        </div>
+      </form>
+    </search>
+  );
+}

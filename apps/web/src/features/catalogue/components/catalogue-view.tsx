@@ -1,0 +1,173 @@
+import { CATALOGUE_PAGE_SIZE } from '@keyland/core/catalogue';
+import type { CatalogueGame } from '@keyland/core/schemas/catalogue';
+import { CloudOff, SearchX } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useCountGames } from '../api/count-games.ts';
+import { useCataloguePage } from '../api/get-catalogue-page.ts';
+import { useCatalogueParams } from '../hooks/use-catalogue-params.ts';
+import { CatalogueToolbar } from './catalogue-toolbar.tsx';
+import { GameCard } from './game-card.tsx';
+import { GameCardSkeleton } from './game-card-skeleton.tsx';
+import { Pagination } from './pagination.tsx';
+
+export interface CatalogueViewProps {
+  /** What the viewer can do with a game (the route decides: login prompt or cart button). */
+  renderAction: (game: CatalogueGame) => ReactNode;
+}
+
+/** Cards in the first row of the widest grid load their covers at once. */
+const PRIORITY_CARDS = 4;
+
+const gridClasses = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-5';
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/** The catalogue screen: title, filters, pagination above and below a grid of game cards. */
+export function CatalogueView({ renderAction }: CatalogueViewProps): ReactNode {
+  const { t } = useTranslation();
+  const { name, platform, page, setFilters, hrefForPage, hasFilters } = useCatalogueParams();
+  const games = useCataloguePage({ name, platform, page });
+  const count = useCountGames({ name, platform });
+
+  const totalPages = count.data?.pages ?? 0;
+  const total = count.data?.total;
+  const showingPage = !games.isPlaceholderData && games.isSuccess;
+
+  // After each page change, once the new page has loaded, glide back to the top.
+  const lastPage = useRef(page);
+  useEffect(() => {
+    if (!showingPage || lastPage.current === page) return;
+    lastPage.current = page;
+    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [page, showingPage]);
+
+  const retry = () => {
+    void games.refetch();
+    void count.refetch();
+  };
+
+  const clearFilters = () => setFilters({ name: '', platform: '' });
+
+  let body: ReactNode;
+  if (games.isPending) {
+    body = (
+      <>
+        <p role="status" className="sr-only">
+          {t('catalogue.loadingGames')}
+        </p>
+        <ul aria-hidden="true" className={gridClasses}>
+          {Array.from({ length: CATALOGUE_PAGE_SIZE }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
+            <li key={index}>
+              <GameCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  } else if (games.isError && !games.data) {
+    body = (
+      <EmptyState
+        icon={CloudOff}
+        tone="danger"
+        title={t('catalogue.errorTitle')}
+        body={getErrorMessage(games.error)}
+      >
+        <Button onClick={retry} disabled={games.isFetching}>
+          {games.isFetching ? t('common.retrying') : t('common.retry')}
+        </Button>
+      </EmptyState>
+    );
+  } else if (games.data.length === 0) {
+    const pastTheEnd = page > 1 && totalPages > 0 && page > totalPages;
+    body = pastTheEnd ? (
+      <EmptyState icon={SearchX} title={t('catalogue.noResults')} body={t('catalogue.pageOutOfRange')}>
+        <Link to={hrefForPage(1)} className={buttonClasses()}>
+          {t('catalogue.firstPage')}
+        </Link>
+      </EmptyState>
+    ) : (
+      <EmptyState icon={SearchX} title={t('catalogue.noResults')} body={t('catalogue.noResultsHint')}>
+        {hasFilters ? (
+          <Button variant="secondary" onClick={clearFilters}>
+            {t('catalogue.clearFilters')}
+          </Button>
+        ) : null}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <ul
+        aria-busy={games.isPlaceholderData}
+        className={cn(gridClasses, 'transition-opacity', games.isPlaceholderData && 'opacity-60')}
+      >
+        {games.data.map((game, index) => (
+          <li key={game.providerId}>
+            <GameCard
+              game={game}
+              priority={page === 1 && index < PRIORITY_CARDS}
+              action={renderAction(game)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  const hasGames = (games.data?.length ?? 0) > 0;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 sm:pt-10 lg:px-8">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">
+          {t('catalogue.title')}
+        </h1>
+        <p className="mt-2 text-base text-pretty text-ink-muted">{t('catalogue.subtitle')}</p>
+      </header>
+
+      <div className="mt-6 rounded-xl border border-line bg-surface/60 p-4 sm:p-5">
+        <CatalogueToolbar name={name} platform={platform} onChange={setFilters} />
+      </div>
+
+      <div className="mt-6 flex min-h-10 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          {total !== undefined && hasGames ? (
+            <>
+              <span className="font-semibold text-ink">{t('catalogue.results', { count: total })}</span>
+              {totalPages > 1 ? <span> · {t('catalogue.pageOf', { page, total: totalPages })}</span> : null}
+            </>
+          ) : null}
+        </p>
+        {hasGames ? (
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            hrefFor={hrefForPage}
+            label={t('pagination.labelTop')}
+          />
+        ) : null}
+      </div>
+
+      <div className="mt-4">{body}</div>
+
+      {hasGames && totalPages > 1 ? (
+        <div className="mt-8 flex justify-center">
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            hrefFor={hrefForPage}
+            label={t('pagination.labelBottom')}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import type { CatalogueGame } from '@keyland/core/schemas/catalogue';
+import { slugify } from '@keyland/core/slug';
+import { CalendarDays, Languages, PackageCheck } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useLocale } from '../../../hooks/use-locale.ts';
+import { formatPrice, formatReleaseDate, formatStock } from '../utils/format.ts';
+import { GameCover } from './game-cover.tsx';
+import { PlatformIcon } from './platform-icon.tsx';
+
+export interface GameCardProps {
+  game: CatalogueGame;
+  /** What the viewer can do with the game: a login prompt for visitors, the cart button for customers. */
+  action: ReactNode;
+  priority?: boolean;
+}
+
+const DASH = '—';
+
+/** A catalogue card: cover, title (link to the detail page), platform, languages, release date, price and stock. */
+export function GameCard({ game, action, priority = false }: GameCardProps): ReactNode {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const titleId = useId();
+  const href = paths.product.getHref(slugify(game.title), game.providerId);
+  const released = formatReleaseDate(game.release_date, locale);
+  const stock = formatStock(game.stock);
+  const languages = game.language.trim() || DASH;
+
+  return (
+    <article
+      data-testid="game-card"
+      aria-labelledby={titleId}
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface transition-colors focus-within:border-brand/60 hover:border-line-strong"
+    >
+      <GameCover src={game.cover} alt={t('card.cover', { title: game.title })} priority={priority} />
+
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <h3
+          id={titleId}
+          className="line-clamp-2 min-h-[2lh] text-sm leading-snug font-semibold text-ink sm:text-base"
+        >
+          {/* The stretched link makes the whole card open the detail page. */}
+          <Link
+            to={href}
+            className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-brand-strong focus-visible:outline-none focus-visible:after:rounded-xl focus-visible:after:outline-2 focus-visible:after:outline-brand-strong"
+          >
+            {game.title}
+          </Link>
+        </h3>
+
+        <dl className="flex flex-col gap-1 text-xs text-ink-muted">
+          <div className="min-w-0 font-medium text-ink">
+            <dt className="sr-only">{t('card.platform')}</dt>
+            <dd className="flex min-w-0 items-center gap-1.5">
+              <PlatformIcon platform={game.platform} className="size-3.5 shrink-0" />
+              <span className="truncate">{game.platform}</span>
+            </dd>
+          </div>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <dt>
+              <Languages aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="sr-only">{t('card.languages')}</span>
+            </dt>
+            <dd className="truncate" title={languages}>
+              {languages}
+            </dd>
+          </div>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <dt>
+              <CalendarDays aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="sr-only">{t('card.released')}</span>
+            </dt>
+            <dd className="truncate">
+              {released ? <time dateTime={game.release_date ?? undefined}>{released}</time> : DASH}
+            </dd>
+          </div>
+        </dl>
+
+        <div className="mt-auto flex items-end justify-between gap-2 pt-1">
+          <p className="flex flex-col">
+            <span className="sr-only">{t('card.price')}: </span>
+            <span data-testid="price" className="text-lg leading-tight font-bold text-brand tabular-nums">
+              {formatPrice(game.price_sell_taxed, locale)}
+            </span>
+            <span className="text-[0.6875rem] text-ink-muted">{t('card.vatIncluded')}</span>
+          </p>
+          <p
+            data-testid="stock"
+            className="flex shrink-0 items-center gap-1 rounded-md bg-raised px-1.5 py-0.5 text-xs font-medium text-ink-muted tabular-nums"
+          >
+            <PackageCheck aria-hidden="true" className="size-3.5 text-brand" />
+            <span className="sr-only sm:not-sr-only">{t('card.stockLabel')}&nbsp;</span>
+            {stock}
+          </p>
+        </div>
+
+        <div className="relative z-10">{action}</div>
+      </div>
+    </article>
+  );
+}

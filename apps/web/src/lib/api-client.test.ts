@@ -1,0 +1,70 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setupI18n } from '../testing/test-utils.tsx';
+import { ApiError, api, getErrorMessage } from './api-client.ts';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('api client', () => {
+  beforeAll(() => setupI18n('es'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('posts JSON with same-origin cookies and returns the answer', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, { total: 3 }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(api.post('/api/kl_api/count_games', { filters: {} })).resolves.toEqual({ total: 3 });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/kl_api/count_games');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe('{"filters":{}}');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+
+  it('sends a body-less POST as JSON too', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, []));
+    vi.stubGlobal('fetch', fetchMock);
+    await api.post('/api/kl_api/get_platforms');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBeNull();
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+
+  it("throws an ApiError carrying the server's error body", async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(401, {
+        error: 'INVALID_CREDENTIALS',
+        message: 'Wrong e-mail or password',
+        field: 'email',
+      }),
+    );
+    const error = await api.post('/api/kl_api/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 401,
+      error: 'INVALID_CREDENTIALS',
+      message: 'Wrong e-mail or password',
+      field: 'email',
+    });
+    expect(getErrorMessage(error)).toBe('Correo o contraseña incorrectos');
+  });
+
+  it('maps an answer without an error body to a code from its status', async () => {
+    vi.stubGlobal('fetch', async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await api.get('/api/kl_api/user_online').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, error: 'INTERNAL_ERROR' });
+  });
+
+  it('turns a network failure into a translated message', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await api.get('/api/kl_api/user_online').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, error: 'NETWORK_ERROR' });
+    expect((error as ApiError).message).toBe(
+      'No se pudo conectar con la tienda. Comprueba tu conexión y vuelve a intentarlo.',
+    );
+  });
+});

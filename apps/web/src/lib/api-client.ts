@@ -1,0 +1,119 @@
+import { type ErrorCode, errorCodes } from '@keyland/core/errors';
+import type { ErrorBody } from '@keyland/core/schemas/common';
+import { i18n } from './i18n.ts';
+
+/** Codes the client adds to the server's own (errors.ts): the server could not be reached at all, or gave no usable answer. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'UNKNOWN';
+
+export interface ApiErrorInit {
+  status: number;
+  error: ErrorCode | ClientErrorCode;
+  message: string;
+  field?: string | undefined;
+}
+
+/** A failed call: the HTTP status (0 when the server was not reached) and the server's error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly error: ErrorCode | ClientErrorCode;
+  readonly field: string | undefined;
+
+  constructor({ status, error, message, field }: ApiErrorInit) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.error = error;
+    this.field = field;
+  }
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return isErrorCode(body.error) && typeof body.message === 'string';
+}
+
+/** The code to fall back on when an error answer has no error body (a proxy page, an empty 502…). */
+function codeForStatus(status: number): ErrorCode | ClientErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    400: 'VALIDATION_FAILED',
+    401: 'UNAUTHENTICATED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'RATE_LIMITED',
+    503: 'SERVICE_UNAVAILABLE',
+  };
+  return byStatus[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN');
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  /** Sent as JSON; left out, a POST goes without a body. */
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+/** The one way the web app talks to the Keyland server: JSON in and out, same-origin cookies. */
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal }: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // Every POST is a JSON call, even one without a body (the server refuses other content types).
+  if (method === 'POST') headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, error: 'NETWORK_ERROR', message: i18n.t('errors.NETWORK_ERROR') });
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    if (isErrorBody(data)) throw new ApiError({ status: response.status, ...data });
+    const error = codeForStatus(response.status);
+    throw new ApiError({ status: response.status, error, message: i18n.t(`errors.${error}`) });
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+};
+
+/**
+ * The text to show for any failure, in the visitor's language: known codes are translated, anything else
+ * gets a generic message (server texts are never shown raw for unknown failures).
+ */
+export function getErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return i18n.t(`errors.${error.error}`);
+  return i18n.t('errors.UNKNOWN');
+}

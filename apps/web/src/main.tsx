@@ -1,0 +1,32 @@
+import './styles.css';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProvider } from './app/provider.tsx';
+import { createAppRouter, whenRouterReady } from './app/router.tsx';
+import { getSessionQueryOptions } from './features/auth/api/get-session.ts';
+import { initI18n } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { atMost } from './utils/at-most.ts';
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The #root element is missing from index.html');
+
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  // The language's texts, the first page's code and the session check load side by side, so the first
+  // paint already has the right language and navigation bar (no flash of the logged-out links).
+  const [i18n] = await Promise.all([
+    initI18n(),
+    whenRouterReady(router),
+    atMost(queryClient.prefetchQuery(getSessionQueryOptions()), 1500),
+  ]);
+
+  createRoot(container).render(
+    <AppProvider queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+void start();
