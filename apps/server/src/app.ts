@@ -45,6 +45,8 @@ export interface AppDeps {
   /** Overrides for outside systems (tests); by default they follow the configuration. */
   backOffice?: BackOffice;
   mailTransport?: MailTransport;
+  /** Where logs go (tests capture them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Paths whose values never reach the logs. */
@@ -65,7 +67,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: { paths: REDACTED, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACTED, censor: '[redacted]' },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     bodyLimit: 64 * 1024,
     trustProxy: true,
     routerOptions: { maxParamLength: 200 },

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config/env.ts';
 import type { DbHandle } from '../../src/db/client.ts';
 import { createKeyVault, type KeyVault } from '../../src/lib/key-vault.ts';
@@ -18,7 +18,10 @@ export interface TestContext {
 }
 
 /** The whole store built on a fresh database, for `app.inject` tests. Close it in `afterAll`. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'logStream' | 'backOffice' | 'mailTransport'> = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keyland-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -29,7 +32,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const dbHandle = await createTestDb();
   const keyVault = createKeyVault(randomBytes(32).toString('hex'));
-  const app = await buildApp(config, { dbHandle, keyVault });
+  const app = await buildApp(config, { dbHandle, keyVault, ...deps });
   await app.ready();
   return {
     app,

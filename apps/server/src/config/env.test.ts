@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+describe('loadConfig', () => {
+  it('gives safe embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      paymentProvider: 'local',
+      backoffice: 'embedded',
+      keySupplier: 'embedded',
+      gameData: 'none',
+      seedOnEmpty: true,
+    });
+  });
+
+  it('does not seed a PostgreSQL database unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).seedOnEmpty).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', SEED_ON_EMPTY: 'true' }).seedOnEmpty,
+    ).toBe(true);
+  });
+
+  it('names every bad variable in one message', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        PAYMENT_PROVIDER: 'paypal',
+        KEY_ENCRYPTION_KEY: 'short',
+        DATABASE_URL: 'not a url',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'PAYMENT_PROVIDER', 'KEY_ENCRYPTION_KEY', 'DATABASE_URL'])
+        expect(message).toContain(name);
+      expect(message).not.toContain('short');
+    }
+  });
+
+  it('requires the Odoo settings when the back office is Odoo', () => {
+    expect(() => loadConfig({ BACKOFFICE: 'odoo' })).toThrow(/ODOO_URL.*\n.*ODOO_DB/s);
+    const config = loadConfig({
+      BACKOFFICE: 'odoo',
+      ODOO_URL: 'http://127.0.0.1:8069/',
+      ODOO_DB: 'shop',
+      ODOO_USER: 'api',
+      ODOO_PASSWORD: 'secret',
+    });
+    expect(config.odoo).toEqual({
+      url: 'http://127.0.0.1:8069',
+      db: 'shop',
+      user: 'api',
+      password: 'secret',
+      protocol: 'jsonrpc',
+    });
+  });
+});
