@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -22,9 +23,14 @@ import { createRateLimiter } from './modules/accounts/rate-limiter.ts';
 import { createSessionService } from './modules/accounts/session.service.ts';
 import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
 import { createBackOffice } from './modules/backoffice/create-backoffice.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { createPageHeads, injectHead, type PageHead } from './modules/catalogue/product-page.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.dispatcher.ts';
@@ -35,6 +41,11 @@ import {
   type MailTransport,
 } from './modules/mail/mail.transport.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
+import { localCheckoutRoutes } from './modules/payments/local-checkout.routes.ts';
+import { createLocalPaymentRepository } from './modules/payments/local-payment.repository.ts';
+import type { PaymentProvider } from './modules/payments/payment.port.ts';
+import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -45,6 +56,7 @@ export interface AppDeps {
   /** Overrides for outside systems (tests); by default they follow the configuration. */
   backOffice?: BackOffice;
   mailTransport?: MailTransport;
+  paymentProvider?: PaymentProvider;
   /** Where logs go (tests capture them); standard output by default. */
   logStream?: NodeJS.WritableStream;
 }
@@ -133,7 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { db } = deps.dbHandle;
   const authRepository = createAuthRepository(db);
   const sessions = createSessionService(authRepository);
-  const mailRepository = createMailRepository(db);
+  const mailRepository = createMailRepository(db, deps.keyVault);
   const mailDispatcher = createMailDispatcher({
     repository: mailRepository,
     transport:
@@ -164,24 +176,67 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       publicUrl: config.publicUrl,
     }),
   });
-  await app.register(catalogueRoutes, { service: createCatalogueService(createCatalogueRepository(db)) });
+  const catalogueService = createCatalogueService(createCatalogueRepository(db));
+  await app.register(catalogueRoutes, { service: catalogueService });
+  const payments = deps.paymentProvider
+    ? { provider: deps.paymentProvider, localWebhookSecret: undefined }
+    : createPaymentProvider(config, db);
+  const checkout = createCheckoutService({
+    db,
+    provider: payments.provider,
+    keyVault: deps.keyVault,
+    mailRepository,
+    mailDispatcher,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  await app.register(cartRoutes, { service: createCartService(db) });
+  await app.register(checkoutRoutes, { service: checkout });
+  await app.register(webhookRoutes, { service: checkout, provider: payments.provider.kind });
+  if (payments.localWebhookSecret) {
+    await app.register(localCheckoutRoutes, {
+      repository: createLocalPaymentRepository(db),
+      webhookSecret: payments.localWebhookSecret,
+    });
+  }
+  app.decorate('checkout', checkout);
+  // Reservations whose payment never came back are released every minute.
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(() => {
+      checkout
+        .sweepLapsed()
+        .catch((error: unknown) => app.log.error({ err: error }, 'reservation sweep failed'));
+    }, 60_000);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
   await app.register(mediaRoutes, { db });
   if (config.nodeEnv === 'development' && !config.smtpUrl) {
     await app.register(devMailboxRoutes, { outboxDir: path.join(config.dataDir, 'outbox') });
   }
 
-  registerWebApp(app, config.webDistDir);
+  registerWebApp(app, config.webDistDir, createPageHeads(catalogueService, config.publicUrl));
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailDispatcher: ReturnType<typeof createMailDispatcher>;
+    checkout: ReturnType<typeof createCheckoutService>;
   }
 }
 
-/** Serves the built web app and answers client routes with index.html. */
-function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): void {
+/**
+ * Serves the built web app and answers client routes with index.html; `pageHead` may give a route its own
+ * <head> tags and status (product pages: title, description, Open Graph tags and JSON-LD).
+ */
+function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  pageHead: (url: string) => Promise<PageHead | undefined>,
+): void {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
   if (hasWeb && webDistDir) {
@@ -195,14 +250,22 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): v
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/media/') &&
       !request.url.startsWith('/dev/') &&
+      !request.url.startsWith('/pay/') &&
       !path.extname(request.url.split('?')[0] ?? '');
-    if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });
+    if (!hasWeb || !isPage) return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });
+    const page = await pageHead(request.url);
+    if (!page) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const html = injectHead(await readFile(indexFile, 'utf8'), page.head);
+    return reply
+      .status(page.status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 }

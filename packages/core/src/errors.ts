@@ -25,6 +25,13 @@ export const errorCodes = [
   'TOKEN_INVALID',
   'TOKEN_MISSING',
   'CUSTOMER_NOT_CREATED',
+  'QUANTITY_LIMIT',
+  'OUT_OF_STOCK',
+  'CART_EMPTY',
+  'CONSENT_REQUIRED',
+  'PAYMENT_UNAVAILABLE',
+  'PAYMENT_NOT_COMPLETED',
+  'SESSION_ID_MISSING',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -55,4 +62,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   TOKEN_INVALID: 400,
   TOKEN_MISSING: 400,
   CUSTOMER_NOT_CREATED: 502,
+  QUANTITY_LIMIT: 409,
+  OUT_OF_STOCK: 409,
+  CART_EMPTY: 409,
+  CONSENT_REQUIRED: 400,
+  PAYMENT_UNAVAILABLE: 502,
+  PAYMENT_NOT_COMPLETED: 409,
+  SESSION_ID_MISSING: 400,
 };

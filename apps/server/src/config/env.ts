@@ -37,6 +37,10 @@ export const envSchema = z.object({
   ODOO_USER: z.string().optional(),
   ODOO_PASSWORD: z.string().optional(),
   ODOO_PROTOCOL: z.enum(['jsonrpc', 'json2']).default('jsonrpc'),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url().optional()),
+  LOCAL_PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -52,6 +56,13 @@ export interface OdooConfig {
   protocol: 'jsonrpc' | 'json2';
 }
 
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The provider's API origin; a stand-in server in tests. */
+  apiBase: string;
+}
+
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
   host: string;
@@ -62,6 +73,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   paymentProvider: Env['PAYMENT_PROVIDER'];
+  /** Set when PAYMENT_PROVIDER=stripe. */
+  stripe: StripeConfig | undefined;
+  /** Signing secret of the local provider's events; generated into the data folder when unset. */
+  localPaymentWebhookSecret: string | undefined;
   backoffice: Env['BACKOFFICE'];
   /** Set when BACKOFFICE=odoo. */
   odoo: OdooConfig | undefined;
@@ -92,9 +107,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.ODOO_USER && e.ODOO_PROTOCOL === 'jsonrpc') missing.push('ODOO_USER');
     if (!e.ODOO_PASSWORD) missing.push('ODOO_PASSWORD');
   }
+  if (e.PAYMENT_PROVIDER === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY) missing.push('STRIPE_SECRET_KEY');
+    if (!e.STRIPE_WEBHOOK_SECRET) missing.push('STRIPE_WEBHOOK_SECRET');
+  }
   if (missing.length > 0) {
     throw new ConfigError(
-      `Invalid configuration:\n${missing.map((name) => `  ${name}: required with BACKOFFICE=odoo`).join('\n')}`,
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required by the chosen adapter`).join('\n')}`,
+    );
+  }
+  if (e.PAYMENT_PROVIDER === 'local' && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: the local test checkout cannot run with NODE_ENV=production',
     );
   }
   const defaultWeb = path.resolve(import.meta.dirname, '../../../web/dist');
@@ -108,6 +132,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     paymentProvider: e.PAYMENT_PROVIDER,
+    stripe:
+      e.PAYMENT_PROVIDER === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: (e.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),
+          }
+        : undefined,
+    localPaymentWebhookSecret: e.LOCAL_PAYMENT_WEBHOOK_SECRET,
     backoffice: e.BACKOFFICE,
     odoo:
       e.BACKOFFICE === 'odoo' && e.ODOO_URL && e.ODOO_PASSWORD

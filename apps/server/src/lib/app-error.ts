@@ -10,11 +10,18 @@ export class AppError extends Error {
   readonly status: number;
   readonly field: string | undefined;
   readonly headers: Record<string, string>;
+  /** Values interpolated into the translated message (`{{title}}`, `{{max}}`…). */
+  readonly values: Record<string, string>;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { field?: string; status?: number; headers?: Record<string, string> } = {},
+    options: {
+      field?: string;
+      status?: number;
+      headers?: Record<string, string>;
+      values?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -22,6 +29,7 @@ export class AppError extends Error {
     this.status = options.status ?? errorStatus[code];
     this.field = options.field;
     this.headers = options.headers ?? {};
+    this.values = options.values ?? {};
   }
 }
 

@@ -41,6 +41,26 @@ export function createKeyVault(hexKey: string): KeyVault {
 }
 
 /**
+ * A secret generated once into `<dataDir>/secrets/<name>` (mode 0600) and read back on later starts; for
+ * the embedded mode only, never committed.
+ */
+export function readOrCreateSecret(dataDir: string, name: string, bytes = 32): string {
+  const file = path.join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(bytes).toString('hex');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/**
  * The key-encryption key: from KEY_ENCRYPTION_KEY when set, else (embedded mode only) read from or
  * generated into `<dataDir>/secrets/key-encryption.key`, never committed.
  */
@@ -53,11 +73,5 @@ export function resolveKeyEncryptionKey(options: {
   if (!options.allowGenerated) {
     throw new Error('KEY_ENCRYPTION_KEY must be set (64 hexadecimal characters) outside the embedded mode');
   }
-  const file = path.join(options.dataDir, 'secrets', 'key-encryption.key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const key = randomBytes(32).toString('hex');
-  writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return key;
+  return readOrCreateSecret(options.dataDir, 'key-encryption.key');
 }

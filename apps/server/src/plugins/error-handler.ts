@@ -26,7 +26,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: ErrorBody = {
         error: error.code,
-        message: say(error.code, error.message, { field: error.field ?? '' }),
+        message: say(error.code, error.message, { field: error.field ?? '', ...error.values }),
       };
       if (error.field) body.field = error.field;
       return reply.status(error.status).headers(error.headers).send(body);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGame } from '../factories.ts';
 import { createClient } from '../helpers/http.ts';
@@ -13,6 +14,7 @@ interface Game {
   stock: number;
   platform: string;
   cover: string;
+  release_date: string | null;
   price_buy?: unknown;
 }
 
@@ -118,5 +120,118 @@ describe(`catalogue calls (${testDbKind})`, () => {
     expect((await client.post('/api/kl_api/catalog_paginated', { offset: -1, limit: 12 })).statusCode).toBe(
       400,
     );
+  });
+  it('combines name, platform, price range and minimum stock in one query, and counts the same', async () => {
+    const filters = { name: 'filler quest', platform: 'PlayStation 5', priceRange: [5.05, 5.1], stockMin: 2 };
+    const games = await page({ filters });
+    expect(games.map((g) => g.title).sort()).toEqual([
+      'Filler Quest 10',
+      'Filler Quest 5',
+      'Filler Quest 6',
+      'Filler Quest 7',
+      'Filler Quest 8',
+      'Filler Quest 9',
+    ]);
+    expect((await count({ filters })).total).toBe(6);
+    // Each filter alone narrows: another platform, a higher minimum stock, a name typo, a price outside.
+    expect(await page({ filters: { ...filters, platform: 'Steam' } })).toEqual([]);
+    expect(await page({ filters: { ...filters, stockMin: 3 } })).toEqual([]);
+    expect((await page({ filters: { ...filters, name: 'Filer Quest' } })).length).toBe(6);
+    expect(await page({ filters: { ...filters, priceRange: [6, 7] } })).toEqual([]);
+    // Reversed bounds are read as a range.
+    expect((await count({ filters: { ...filters, priceRange: [5.1, 5.05] } })).total).toBe(6);
+  });
+
+  it('matches LIKE wildcards literally and tolerates an accent typed on the wrong letter', async () => {
+    expect(await page({ filters: { name: '%' } })).toEqual([]);
+    expect((await page({ filters: { name: 'CRÓNICA DE EBANÓ' } })).map((g) => g.title)).toEqual([
+      'Crónica de Ébano',
+    ]);
+  });
+
+  it('orders by relevance when a name is given: the closest title first', async () => {
+    const titles = (await page({ filters: { name: 'neon harbor 2' } })).map((g) => g.title);
+    expect(titles[0]).toBe('Neon Harbor 2');
+    expect(titles).toContain('Neon Harbor');
+  });
+
+  it('pages through a stable order: last page partial, an exact end empty, past the end empty', async () => {
+    const pageSize = 5;
+    const seen: string[] = [];
+    for (let offset = 0; offset < 23; offset += pageSize) {
+      const games = await page({ offset, limit: pageSize });
+      expect(games.length).toBe(Math.min(pageSize, 23 - offset));
+      seen.push(...games.map((g) => g.providerId));
+    }
+    expect(new Set(seen).size).toBe(23);
+    expect((await page({ offset: 20, limit: 12 })).length).toBe(3);
+    expect(await page({ offset: 23, limit: 12 })).toEqual([]);
+    expect(await page({ offset: 1_000_000, limit: 12 })).toEqual([]);
+    expect(await page({ offset: 0, limit: 12, filters: { name: 'zzzz qqqq xxxx' } })).toEqual([]);
+    expect((await count({ filters: { name: 'zzzz qqqq xxxx' } })).total).toBe(0);
+    // The same request twice answers the same order.
+    expect(await page({ offset: 5, limit: 10 })).toEqual(await page({ offset: 5, limit: 10 }));
+  });
+
+  it('sorts by price, release date and title on request', async () => {
+    const all = async (sort: string) => {
+      const first = await page({ offset: 0, limit: 48, sort });
+      expect(first).toHaveLength(23);
+      return first;
+    };
+    const asc = (await all('price_asc')).map((g) => g.price);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = (await all('price_desc')).map((g) => g.price);
+    expect(desc).toEqual([...asc].reverse());
+    const titles = (await all('title_asc')).map((g) => g.title);
+    expect(titles[0]).toBe('Crónica de Ébano');
+    expect(titles.at(-1)).toBe('Neon Harbor 2');
+    const released = (await all('release_desc')).map((g) => g.release_date ?? '');
+    expect(released).toEqual([...released].sort().reverse());
+    expect((await client.post('/api/kl_api/catalog_paginated', { sort: 'random' })).statusCode).toBe(400);
+  });
+
+  it('answers the public catalogue calls with a strong ETag and 304 when If-None-Match matches', async () => {
+    const calls: [string, unknown][] = [
+      ['/api/kl_api/catalog_paginated', { offset: 0, limit: 12 }],
+      ['/api/kl_api/count_games', { filters: { platform: 'Steam' } }],
+      ['/api/kl_api/get_platforms', undefined],
+    ];
+    for (const [url, body] of calls) {
+      const first = await client.post(url, body);
+      expect(first.statusCode).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]{43}"$/);
+      expect(first.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
+      const hit = await client.post(url, body, { 'if-none-match': etag });
+      expect(hit.statusCode).toBe(304);
+      expect(hit.body).toBe('');
+      expect(hit.headers.etag).toBe(etag);
+      expect((await client.post(url, body, { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+      const miss = await client.post(url, body, { 'if-none-match': '"stale"' });
+      expect(miss.statusCode).toBe(200);
+      expect(miss.body).toBe(first.body);
+    }
+    // A different answer has a different validator, so an old one never hides a change.
+    const other = await client.post('/api/kl_api/catalog_paginated', { offset: 12, limit: 12 });
+    const first = await client.post('/api/kl_api/catalog_paginated', { offset: 0, limit: 12 });
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+    // Errors carry no validator.
+    const error = await client.post('/api/kl_api/catalog_paginated', { limit: 49 });
+    expect(error.statusCode).toBe(400);
+    expect(error.headers.etag).toBeUndefined();
+  });
+
+  it('changes the ETag when the stock of a listed game changes', async () => {
+    const body = { filters: { name: 'Crónica de Ébano' } };
+    const before = await client.post('/api/kl_api/catalog_paginated', body);
+    await ctx.dbHandle.db.execute(
+      sql`update game_keys set status = 'sold' where id = (select k.id from game_keys k join games g on g.id = k.game_id where g.title = 'Crónica de Ébano' limit 1)`,
+    );
+    const after = await client.post('/api/kl_api/catalog_paginated', body, {
+      'if-none-match': before.headers.etag as string,
+    });
+    expect(after.statusCode).toBe(200);
+    expect((after.json() as Game[])[0]?.stock).toBe(2);
   });
 });

@@ -38,3 +38,16 @@ export function createClient(app: FastifyInstance, options: { language?: string 
     },
   };
 }
+
+/** A client logged in as a new customer (inserted by the factory, then logged in through the API). */
+export async function loginAsNewCustomer(
+  app: FastifyInstance,
+  insert: () => Promise<{ customer: { email: string; id: number }; password: string }>,
+  options: { language?: string } = {},
+) {
+  const { customer, password } = await insert();
+  const client = createClient(app, options);
+  const response = await client.post('/api/kl_api/login', { email: customer.email, password });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return { client, customer };
+}

@@ -12,18 +12,21 @@ export const catalogueFiltersSchema = z
       .optional()
       .default([DEFAULT_PRICE_RANGE[0], DEFAULT_PRICE_RANGE[1]]),
   })
-  .strip();
+  .strip()
+  .meta({ id: 'CatalogueFilters' });
 
 export type CatalogueFilters = z.infer<typeof catalogueFiltersSchema>;
 
 export const catalogueSorts = ['relevance', 'price_asc', 'price_desc', 'release_desc', 'title_asc'] as const;
 
-export const cataloguePageRequestSchema = z.object({
-  offset: z.number().int().min(0).max(1_000_000).default(0),
-  limit: z.number().int().min(1).max(CATALOGUE_MAX_LIMIT).default(CATALOGUE_PAGE_SIZE),
-  filters: catalogueFiltersSchema.optional().default(catalogueFiltersSchema.parse({})),
-  sort: z.enum(catalogueSorts).optional(),
-});
+export const cataloguePageRequestSchema = z
+  .object({
+    offset: z.number().int().min(0).max(1_000_000).default(0),
+    limit: z.number().int().min(1).max(CATALOGUE_MAX_LIMIT).default(CATALOGUE_PAGE_SIZE),
+    filters: catalogueFiltersSchema.optional().default(catalogueFiltersSchema.parse({})),
+    sort: z.enum(catalogueSorts).optional(),
+  })
+  .meta({ id: 'CataloguePageRequest' });
 
 export type CataloguePageRequest = z.infer<typeof cataloguePageRequestSchema>;
 
@@ -50,7 +53,7 @@ export const catalogueGameSchema = z
 
 export type CatalogueGame = z.infer<typeof catalogueGameSchema>;
 
-export const cataloguePageSchema = z.array(catalogueGameSchema);
+export const cataloguePageSchema = z.array(catalogueGameSchema).meta({ id: 'CataloguePage' });
 
 export const countGamesRequestSchema = z
   .object({
@@ -58,8 +61,11 @@ export const countGamesRequestSchema = z
     platform: z.string().trim().max(60).optional(),
     name: z.string().trim().max(100).optional(),
   })
-  .default({});
+  .default({})
+  .meta({ id: 'CountGamesRequest' });
 
-export const countGamesResponseSchema = z.object({ total: z.number().int() });
+export const countGamesResponseSchema = z
+  .object({ total: z.number().int() })
+  .meta({ id: 'CountGamesResponse' });
 
-export const platformsResponseSchema = z.array(z.string());
+export const platformsResponseSchema = z.array(z.string()).meta({ id: 'Platforms' });

@@ -18,6 +18,13 @@ export interface GameVideo {
   title: string;
 }
 
+/** One line of a game's rating breakdown (RAWG style: 'exceptional', 'recommended', …). */
+export interface GameRating {
+  title: string;
+  count: number;
+  percent: number;
+}
+
 /** A game of the catalogue. Money in integer euro cents; the selling price includes VAT. */
 export const games = pgTable(
   'games',
@@ -39,6 +46,8 @@ export const games = pgTable(
     priceBuyCents: integer().notNull().default(0),
     coverUrl: text(),
     coverBUrl: text(),
+    backgroundImage: text(),
+    backgroundImageAdditional: text(),
     description: text(),
     categories: jsonb().$type<string[]>().notNull().default([]),
     genres: jsonb().$type<string[]>().notNull().default([]),
@@ -47,6 +56,11 @@ export const games = pgTable(
     publishers: jsonb().$type<string[]>().notNull().default([]),
     photos: jsonb().$type<string[]>().notNull().default([]),
     videos: jsonb().$type<GameVideo[]>().notNull().default([]),
+    /** Every platform the game exists on (the key itself is for `platform`). */
+    platforms: jsonb().$type<string[]>().notNull().default([]),
+    /** Stores that sell the game (RAWG `stores`). */
+    stores: jsonb().$type<string[]>().notNull().default([]),
+    ratings: jsonb().$type<GameRating[]>().notNull().default([]),
     minimumRequirements: text(),
     website: text(),
     rating: real().notNull().default(0),
@@ -58,9 +72,23 @@ export const games = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
+  /*
+   * The name search also uses `games_title_trgm_idx`, a GIN trigram index on
+   * `keyland_unaccent(lower(title))`, created in the custom migration 0004_catalogue_search.sql (an
+   * expression over our own IMMUTABLE wrapper of unaccent, which drizzle-kit cannot describe).
+   */
   (t) => [
     index('games_platform_idx').on(t.platform),
     index('games_price_idx').on(t.priceCents),
+    // The listed catalogue (not hidden, priced) in its stable order, by price and by platform.
+    index('games_listed_id_idx').on(t.id).where(sql`${t.hidden} = false and ${t.priceCents} > 0`),
+    index('games_listed_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.hidden} = false and ${t.priceCents} > 0`),
+    index('games_listed_platform_idx')
+      .on(t.platform, t.id)
+      .where(sql`${t.hidden} = false and ${t.priceCents} > 0`),
+    index('games_release_date_idx').on(t.releaseDate.desc().nullsLast(), t.id),
     check('games_price_nonnegative', sql`${t.priceCents} >= 0 and ${t.priceBuyCents} >= 0`),
   ],
 );
@@ -80,11 +108,21 @@ export const gameKeys = pgTable(
     codeFingerprint: text().notNull().unique(),
     status: text({ enum: keyStatuses }).notNull().default('available'),
     reservedUntil: timestamp({ withTimezone: true }),
+    /** The order holding (reserved) or owning (sold) the key, and its line. */
+    orderId: integer(),
+    orderLineId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     soldAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('game_keys_game_status_idx').on(t.gameId, t.status),
+    // Stock is counted from available keys on every catalogue read: a small index-only path.
+    index('game_keys_available_idx').on(t.gameId).where(sql`${t.status} = 'available'`),
+    index('game_keys_order_idx').on(t.orderId),
+    check(
+      'game_keys_owner_consistent',
+      sql`(${t.status} = 'available' and ${t.orderId} is null) or (${t.status} <> 'available' and ${t.orderId} is not null)`,
+    ),
     check('game_keys_status_valid', sql`${t.status} in ('available', 'reserved', 'sold')`),
   ],
 );

@@ -2,7 +2,8 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Durable outbox of e-mails: a mail is written in the same transaction as the change that causes it and
- * sent afterwards by the dispatcher, retried with back-off until it is delivered.
+ * sent afterwards by the dispatcher, retried with back-off until it is delivered. Bodies carry secrets
+ * (reset links, activation keys), so `html` and `text` are stored encrypted with the key vault.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',

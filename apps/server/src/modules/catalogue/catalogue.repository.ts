@@ -2,6 +2,12 @@ import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
 
+export type GameRecord = typeof games.$inferSelect;
+export type NewGameRecord = typeof games.$inferInsert;
+
+/** A whole game row with its computed stock. */
+export type GameDetailRow = GameRecord & { stock: number };
+
 export interface CatalogueQuery {
   name: string;
   platform: string;
@@ -21,12 +27,23 @@ const availableStock = sql<number>`(
   where k.game_id = "games"."id" and k.status = 'available'
 )`;
 
-const nameMatch = (name: string) =>
-  sql`(unaccent(lower(${games.title})) like '%' || unaccent(lower(${name})) || '%'
-    or word_similarity(unaccent(lower(${name})), unaccent(lower(${games.title}))) >= 0.45)`;
+/** The indexed form of a title or search text: lower case, accents folded (see 0004_catalogue_search.sql). */
+const folded = (value: SQL | string) => sql`keyland_unaccent(lower(${value}))`;
+const foldedTitle = sql`keyland_unaccent(lower(${games.title}))`;
 
-const relevance = (name: string) =>
-  sql`word_similarity(unaccent(lower(${name})), unaccent(lower(${games.title})))`;
+/** LIKE wildcards typed by a visitor are matched literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * The name filter: the folded name inside the folded title, or a close enough word match (pg_trgm's
+ * `<%`, word similarity at or above `pg_trgm.word_similarity_threshold`, 0.6 by default). Both forms are
+ * served by the GIN trigram index games_title_trgm_idx.
+ */
+const nameMatch = (name: string) =>
+  sql`(${foldedTitle} like '%' || ${folded(escapeLike(name))} || '%'
+    or ${folded(name)} <% ${foldedTitle})`;
+
+const relevance = (name: string) => sql`word_similarity(${folded(name)}, ${foldedTitle})`;
 
 /** The catalogue visibility rule: listed, a positive price and keys to sell. */
 function visibleWhere(query: CatalogueQuery): SQL | undefined {
@@ -75,23 +92,70 @@ export interface CatalogueRow {
   stock: number;
 }
 
+/** The query of one catalogue page (exported so that a test can EXPLAIN it). */
+export function pageQuery(db: Executor, query: CatalogueQuery, offset: number, limit: number) {
+  const order: SQL[] = [];
+  if (query.sort === 'price_asc') order.push(asc(games.priceCents));
+  else if (query.sort === 'price_desc') order.push(desc(games.priceCents));
+  else if (query.sort === 'release_desc') order.push(sql`${games.releaseDate} desc nulls last`);
+  else if (query.sort === 'title_asc') order.push(asc(games.title));
+  else if (query.name) order.push(desc(relevance(query.name)));
+  order.push(asc(games.id));
+  return db
+    .select(listColumns)
+    .from(games)
+    .where(visibleWhere(query))
+    .orderBy(...order)
+    .offset(offset)
+    .limit(limit);
+}
+
+/** Whether a single game passes the catalogue visibility rule (the SQL twin of `visibleWhere`). */
+export const isVisibleRow = (row: Pick<GameDetailRow, 'hidden' | 'priceCents' | 'stock'>) =>
+  !row.hidden && row.priceCents > 0 && row.stock > 0;
+
 export function createCatalogueRepository(db: Executor) {
+  const detailWhere = async (where: SQL): Promise<GameDetailRow | undefined> => {
+    const [row] = await db.select({ game: games, stock: availableStock }).from(games).where(where).limit(1);
+    return row ? { ...row.game, stock: row.stock } : undefined;
+  };
+
   return {
-    async page(query: CatalogueQuery, offset: number, limit: number): Promise<CatalogueRow[]> {
-      const order: SQL[] = [];
-      if (query.sort === 'price_asc') order.push(asc(games.priceCents));
-      else if (query.sort === 'price_desc') order.push(desc(games.priceCents));
-      else if (query.sort === 'release_desc') order.push(sql`${games.releaseDate} desc nulls last`);
-      else if (query.sort === 'title_asc') order.push(asc(games.title));
-      else if (query.name) order.push(desc(relevance(query.name)));
-      order.push(asc(games.id));
-      return db
-        .select(listColumns)
-        .from(games)
-        .where(visibleWhere(query))
-        .orderBy(...order)
-        .offset(offset)
-        .limit(limit);
+    /** One game by provider id, whatever its visibility (the service applies the rule). */
+    byProviderId(providerId: string): Promise<GameDetailRow | undefined> {
+      return detailWhere(eq(games.providerId, providerId));
+    },
+
+    byProductId(productId: string): Promise<GameDetailRow | undefined> {
+      return detailWhere(eq(games.productId, productId));
+    },
+
+    /** Inserts a game, or updates `changes` of the one with the same provider id. */
+    async upsert(
+      values: NewGameRecord,
+      changes: Partial<NewGameRecord>,
+    ): Promise<{ id: number; created: boolean }> {
+      const [row] = await db
+        .insert(games)
+        .values(values)
+        .onConflictDoUpdate({ target: games.providerId, set: { ...changes, updatedAt: new Date() } })
+        .returning({ id: games.id, created: sql<boolean>`(xmax = 0)` });
+      if (!row) throw new Error('The game was not saved');
+      return row;
+    },
+
+    /** Changes an existing game; answers false when there is none with that provider id. */
+    async update(providerId: string, changes: Partial<NewGameRecord>): Promise<boolean> {
+      const rows = await db
+        .update(games)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(games.providerId, providerId))
+        .returning({ id: games.id });
+      return rows.length > 0;
+    },
+
+    page(query: CatalogueQuery, offset: number, limit: number): Promise<CatalogueRow[]> {
+      return pageQuery(db, query, offset, limit);
     },
 
     async count(query: CatalogueQuery): Promise<number> {

@@ -7,8 +7,26 @@ import {
   platformsResponseSchema,
 } from '@keyland/core/schemas/catalogue';
 import { errorBodySchema } from '@keyland/core/schemas/common';
+import {
+  gameDetailRequestSchema,
+  gameDetailResponseSchema,
+  productFactSheetSchema,
+  productRequestSchema,
+  saveGameDetailRequestSchema,
+  saveGameDetailResponseSchema,
+} from '@keyland/core/schemas/game-detail';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { CatalogueService } from './catalogue.service.ts';
+import { requireAdmin } from '../../plugins/session.ts';
+import type { CatalogueService, Reader } from './catalogue.service.ts';
+import { conditionalAnswer } from './http-cache.ts';
+
+const readerOf = (request: FastifyRequest): Reader => ({ isAdmin: request.session?.role === 'admin' });
+
+/** Answers that are the same for every caller: ETag + revalidation. */
+const everyone = conditionalAnswer(() => true);
+/** Game detail: the same for every non-admin; an admin's carries the wholesale price and is not stored. */
+const everyoneButAdmins = conditionalAnswer((request) => !readerOf(request).isAdmin);
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
   app,
@@ -20,9 +38,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       schema: {
         tags: ['catalogue'],
         summary: 'One page of the visible catalogue',
+        description: 'Conditional: answers carry an ETag; If-None-Match with it answers 304.',
         body: cataloguePageRequestSchema,
         response: { 200: cataloguePageSchema, 400: errorBodySchema },
       },
+      onSend: everyone,
     },
     (request) => service.page(request.body),
   );
@@ -36,6 +56,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         body: countGamesRequestSchema,
         response: { 200: countGamesResponseSchema, 400: errorBodySchema },
       },
+      onSend: everyone,
     },
     async (request) => {
       const body = request.body;
@@ -56,7 +77,65 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         summary: 'Platforms present in the visible catalogue',
         response: { 200: platformsResponseSchema },
       },
+      onSend: everyone,
     },
     () => service.platforms(),
+  );
+
+  for (const [path, summary] of [
+    ['/api/kl_api/checkGameDetail', 'Normalised detail of a visible game (found: false otherwise)'],
+    ['/api/kl_api/checkGameMeta', 'The same normalised detail, read for page metadata'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary,
+          description:
+            'Admins also see hidden games and the wholesale price `priceBuy`; nobody else ever receives that field.',
+          body: gameDetailRequestSchema,
+          response: { 200: gameDetailResponseSchema, 400: errorBodySchema },
+        },
+        onSend: everyoneButAdmins,
+      },
+      (request) => service.detail(request.body.providerId, readerOf(request)),
+    );
+  }
+
+  app.post(
+    '/api/kl_api/product',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Supplier-style fact sheet of a visible product',
+        body: productRequestSchema,
+        response: { 200: productFactSheetSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    (request) => service.factSheet(request.body.productId, readerOf(request)),
+  );
+
+  app.post(
+    '/api/kl_api/saveGameDetailData',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['catalogue', 'admin'],
+        summary: 'Create or update a game from RAWG-style and supplier-style data (admin only)',
+        body: saveGameDetailRequestSchema,
+        response: {
+          200: saveGameDetailResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.saveGameDetail(request.body);
+    },
   );
 };

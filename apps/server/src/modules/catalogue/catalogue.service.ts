@@ -1,9 +1,35 @@
-import { centsToEuros } from '@keyland/core/money';
+import { randomUUID } from 'node:crypto';
 import type { CatalogueFilters, CatalogueGame, CataloguePageRequest } from '@keyland/core/schemas/catalogue';
-import { splitGross, vatRateFor } from '@keyland/core/vat';
-import type { CatalogueQuery, CatalogueRepository, CatalogueRow } from './catalogue.repository.ts';
+import type {
+  GameDetail,
+  GameDetailResponse,
+  ProductFactSheet,
+  SaveGameDetailRequest,
+} from '@keyland/core/schemas/game-detail';
+import { AppError } from '../../lib/app-error.ts';
+import { toCatalogueGame, toFactSheet, toGameChanges, toGameDetail } from './catalogue.mapper.ts';
+import {
+  type CatalogueQuery,
+  type CatalogueRepository,
+  type GameDetailRow,
+  isVisibleRow,
+  type NewGameRecord,
+} from './catalogue.repository.ts';
 
-export const COVER_PLACEHOLDER = '/media/cover-placeholder.svg';
+// Kept here for modules that already import it from the service.
+export { COVER_PLACEHOLDER } from './catalogue.mapper.ts';
+
+/** Who reads: admins see hidden games and wholesale prices, everyone else only the visible catalogue. */
+export interface Reader {
+  isAdmin: boolean;
+}
+
+/**
+ * Euro bounds → cent bounds. The tolerance absorbs binary floating point (5.1 * 100 is 509.999…), so a
+ * bound of 5.10 € still includes a 5.10 € game.
+ */
+export const lowerCents = (euros: number) => Math.ceil(euros * 100 - 1e-6);
+export const upperCents = (euros: number) => Math.floor(euros * 100 + 1e-6);
 
 function toQuery(filters: CatalogueFilters, sort: CatalogueQuery['sort']): CatalogueQuery {
   const [min, max] = filters.priceRange;
@@ -11,35 +37,22 @@ function toQuery(filters: CatalogueFilters, sort: CatalogueQuery['sort']): Catal
     name: filters.name,
     platform: filters.platform,
     stockMin: filters.stockMin,
-    minPriceCents: Math.ceil(Math.min(min, max) * 100),
-    maxPriceCents: Math.floor(Math.max(min, max) * 100),
+    minPriceCents: lowerCents(Math.min(min, max)),
+    maxPriceCents: upperCents(Math.max(min, max)),
     sort,
   };
 }
 
-/** Row → the catalogue game of the spec, with its defaults; the net price uses the home-country VAT. */
-export function toCatalogueGame(row: CatalogueRow): CatalogueGame {
-  const net = splitGross(row.priceCents, vatRateFor(undefined)).net;
-  return {
-    id: row.id,
-    providerId: row.providerId,
-    productId: row.productId,
-    identifier: row.identifier,
-    title: row.title || 'Sin título',
-    price: centsToEuros(row.priceCents),
-    price_sell: centsToEuros(net),
-    price_sell_taxed: centsToEuros(row.priceCents),
-    stock: row.stock,
-    platform: row.platform || 'Desconocido',
-    cover: row.coverUrl || COVER_PLACEHOLDER,
-    cover_b: row.coverBUrl,
-    region: row.region || 'EU',
-    language: row.languages || 'Multilanguage',
-    release_date: row.releaseDate,
-  };
-}
+const readable = (row: GameDetailRow | undefined, reader: Reader): row is GameDetailRow =>
+  row !== undefined && (reader.isAdmin || isVisibleRow(row));
 
 export function createCatalogueService(repository: CatalogueRepository) {
+  async function detail(providerId: string, reader: Reader): Promise<GameDetailResponse> {
+    const row = await repository.byProviderId(providerId);
+    if (!readable(row, reader)) return { found: false, game: null };
+    return { found: true, game: toGameDetail(row, { includeWholesale: reader.isAdmin }) };
+  }
+
   return {
     async page(request: CataloguePageRequest): Promise<CatalogueGame[]> {
       const rows = await repository.page(
@@ -49,11 +62,70 @@ export function createCatalogueService(repository: CatalogueRepository) {
       );
       return rows.map(toCatalogueGame);
     },
+
     count(filters: CatalogueFilters): Promise<number> {
       return repository.count(toQuery(filters, undefined));
     },
+
     platforms(): Promise<string[]> {
       return repository.platforms();
+    },
+
+    /** checkGameDetail / checkGameMeta: a game the reader may see, or found: false. */
+    detail,
+
+    /** The supplier-style fact sheet of a product the reader may see. */
+    async factSheet(productId: string, reader: Reader): Promise<ProductFactSheet> {
+      const row = await repository.byProductId(productId);
+      if (!readable(row, reader)) throw new AppError('NOT_FOUND', 'No such product');
+      return toFactSheet(row);
+    },
+
+    /**
+     * Writes game data (admin): updates the game with that provider id with the fields given, or creates
+     * it, which needs at least a name, a platform and a price.
+     */
+    async saveGameDetail(request: SaveGameDetailRequest): Promise<{ created: boolean; game: GameDetail }> {
+      const { providerId } = request.providerData;
+      const changes = toGameChanges(request);
+      if (changes.productId !== undefined) {
+        const owner = await repository.byProductId(changes.productId);
+        if (owner && owner.providerId !== providerId) {
+          throw new AppError('CONFLICT', 'Another game has this productId', {
+            field: 'providerData.productId',
+          });
+        }
+      }
+      let created = false;
+      if (!(await repository.update(providerId, changes))) {
+        const missing = (['title', 'platform', 'priceCents'] as const).find(
+          (key) => changes[key] === undefined,
+        );
+        if (missing) {
+          const field = {
+            title: 'providerData.name',
+            platform: 'providerData.platform',
+            priceCents: 'providerData.price',
+          }[missing];
+          throw new AppError('VALIDATION_FAILED', `${field} is required to create a game`, { field });
+        }
+        const { title = '', slug = '', platform = '', platformGroup = 'Other', priceCents = 0 } = changes;
+        const values: NewGameRecord = {
+          productId: randomUUID(),
+          identifier: providerId,
+          ...changes,
+          providerId,
+          title,
+          slug,
+          platform,
+          platformGroup,
+          priceCents,
+        };
+        created = (await repository.upsert(values, changes)).created;
+      }
+      const row = await repository.byProviderId(providerId);
+      if (!row) throw new Error('The saved game cannot be read back');
+      return { created, game: toGameDetail(row, { includeWholesale: true }) };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import type { KeyVault } from '../../lib/key-vault.ts';
 
 export interface NewMail {
   toAddress: string;
@@ -12,11 +13,19 @@ export interface NewMail {
 
 export type ClaimedMail = typeof mailOutbox.$inferSelect;
 
-export function createMailRepository(db: Database) {
+export function createMailRepository(db: Database, keyVault: KeyVault) {
+  const reveal = (row: ClaimedMail): ClaimedMail => ({
+    ...row,
+    html: keyVault.decrypt(row.html),
+    text: keyVault.decrypt(row.text),
+  });
   return {
     /** Adds a mail to the outbox; pass the transaction of the change that causes it. */
     async enqueue(executor: Executor, mail: NewMail): Promise<number> {
-      const [row] = await executor.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      const [row] = await executor
+        .insert(mailOutbox)
+        .values({ ...mail, html: keyVault.encrypt(mail.html), text: keyVault.encrypt(mail.text) })
+        .returning({ id: mailOutbox.id });
       if (!row) throw new Error('Outbox insert returned no row');
       return row.id;
     },
@@ -34,8 +43,8 @@ export function createMailRepository(db: Database) {
           .orderBy(asc(mailOutbox.id))
           .limit(limit)
           .for('update', { skipLocked: true });
-        if (due.length === 0) return [];
-        return tx
+        if (due.length === 0) return [] as ClaimedMail[];
+        const claimed = await tx
           .update(mailOutbox)
           .set({
             nextAttemptAt: sql`now() + (${leaseMs} * interval '1 millisecond')`,
@@ -48,6 +57,7 @@ export function createMailRepository(db: Database) {
             ),
           )
           .returning();
+        return claimed.map(reveal);
       });
     },
 

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from './accounts.ts';
+import { games } from './catalogue.ts';
+
+export const orderStatuses = ['draft', 'pending_payment', 'paid', 'cancelled', 'expired'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * An order. While `draft` it is the customer's cart (at most one draft per customer); checkout snapshots
+ * prices, VAT and totals and moves it to `pending_payment`; fulfilment makes it `paid`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    status: text({ enum: orderStatuses }).notNull().default('draft'),
+    /** The customer's country and its VAT rate when the order was placed. */
+    countryId: integer(),
+    vatBasisPoints: integer(),
+    amountUntaxedCents: integer().notNull().default(0),
+    amountTaxCents: integer().notNull().default(0),
+    amountTotalCents: integer().notNull().default(0),
+    paymentProvider: text(),
+    paymentSessionId: text(),
+    /** Counts checkout attempts, so each attempt has its own idempotency key at the provider. */
+    checkoutAttempt: integer().notNull().default(0),
+    reservedUntil: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+    /** Set when the customer deletes the order from their history; the record stays for accounting. */
+    hiddenByCustomer: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('orders_one_draft_per_customer').on(t.customerId).where(sql`${t.status} = 'draft'`),
+    uniqueIndex('orders_payment_session_idx').on(t.paymentSessionId),
+    index('orders_customer_status_idx').on(t.customerId, t.status),
+    check(
+      'orders_status_valid',
+      sql`${t.status} in ('draft', 'pending_payment', 'paid', 'cancelled', 'expired')`,
+    ),
+    check(
+      'orders_totals_consistent',
+      sql`${t.amountUntaxedCents} + ${t.amountTaxCents} = ${t.amountTotalCents}`,
+    ),
+  ],
+);
+
+/** A line of an order: one game and a quantity; prices are snapshotted at checkout. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'restrict' }),
+    title: text().notNull(),
+    quantity: integer().notNull(),
+    unitPriceCents: integer().notNull().default(0),
+    netCents: integer().notNull().default(0),
+    taxCents: integer().notNull().default(0),
+    totalCents: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_lines_order_game_idx').on(t.orderId, t.gameId),
+    check('order_lines_quantity_range', sql`${t.quantity} between 1 and 10`),
+    check('order_lines_totals_consistent', sql`${t.netCents} + ${t.taxCents} = ${t.totalCents}`),
+  ],
+);
+
+/**
+ * The customer's express consent to immediate delivery and acknowledgement of losing the right of
+ * withdrawal (Directive 2011/83 art. 16(m)), recorded with the order at checkout.
+ */
+export const orderConsents = pgTable('order_consents', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  orderId: integer()
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  customerId: integer()
+    .notNull()
+    .references(() => customers.id, { onDelete: 'restrict' }),
+  text: text().notNull(),
+  /** The time the customer ticked the box, as their browser reported it. */
+  clientTimestamp: text().notNull(),
+  recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  termsVersion: text().notNull(),
+  ip: text(),
+  userAgent: text(),
+});
+
+/** Provider events already processed: each event id is acted on once. */
+export const paymentEvents = pgTable('payment_events', {
+  provider: text().notNull(),
+  eventId: text().notNull().primaryKey(),
+  type: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Checkout sessions of the store's own test payment provider (`PAYMENT_PROVIDER=local`). */
+export const localPaymentSessions = pgTable('local_payment_sessions', {
+  id: text().primaryKey(),
+  orderId: integer().notNull(),
+  customerEmail: text().notNull(),
+  amountTotalCents: integer().notNull(),
+  currency: text().notNull().default('eur'),
+  lines: text().notNull(),
+  status: text({ enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
+  paymentStatus: text({ enum: ['paid', 'unpaid'] })
+    .notNull()
+    .default('unpaid'),
+  successUrl: text().notNull(),
+  cancelUrl: text().notNull(),
+  idempotencyKey: text().notNull().unique(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

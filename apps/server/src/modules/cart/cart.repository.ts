@@ -1,0 +1,109 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { games } from '../../db/schema/index.ts';
+import { orderLines, orders } from '../../db/schema/orders.ts';
+
+/** Keys of a game that can be sold now (not reserved, not sold). */
+export const availableKeys = sql<number>`(
+  select count(*)::int from game_keys k where k.game_id = "games"."id" and k.status = 'available'
+)`;
+
+export interface SellableGame {
+  id: number;
+  title: string;
+  productId: string;
+  identifier: string;
+  providerId: string;
+  platform: string;
+  coverUrl: string | null;
+  priceCents: number;
+  hidden: boolean;
+  available: number;
+}
+
+export interface CartLineRow extends SellableGame {
+  lineId: number;
+  quantity: number;
+}
+
+const gameColumns = {
+  id: games.id,
+  title: games.title,
+  productId: games.productId,
+  identifier: games.identifier,
+  providerId: games.providerId,
+  platform: games.platform,
+  coverUrl: games.coverUrl,
+  priceCents: games.priceCents,
+  hidden: games.hidden,
+  available: availableKeys,
+};
+
+/** The draft order (cart) of each customer and its lines. */
+export function createCartRepository(db: Executor) {
+  return {
+    async findDraftId(customerId: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'draft')));
+      return row?.id;
+    },
+
+    /** The customer's draft, created when missing (one per customer, enforced by a partial unique index). */
+    async ensureDraftId(customerId: number): Promise<number> {
+      await db
+        .insert(orders)
+        .values({ customerId, status: 'draft' })
+        .onConflictDoNothing({ target: orders.customerId, where: sql`${orders.status} = 'draft'` });
+      const id = await this.findDraftId(customerId);
+      if (id === undefined) throw new Error('Draft order missing after insert');
+      return id;
+    },
+
+    async gameByProductId(productId: string): Promise<SellableGame | undefined> {
+      const [row] = await db.select(gameColumns).from(games).where(eq(games.productId, productId));
+      return row;
+    },
+
+    async gameByTitle(title: string): Promise<SellableGame | undefined> {
+      const [row] = await db
+        .select(gameColumns)
+        .from(games)
+        .where(eq(games.title, title))
+        .orderBy(asc(games.id))
+        .limit(1);
+      return row;
+    },
+
+    async lines(orderId: number): Promise<CartLineRow[]> {
+      return db
+        .select({ ...gameColumns, lineId: orderLines.id, quantity: orderLines.quantity })
+        .from(orderLines)
+        .innerJoin(games, eq(games.id, orderLines.gameId))
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.id));
+    },
+
+    async upsertLine(orderId: number, game: SellableGame, quantity: number): Promise<void> {
+      await db
+        .insert(orderLines)
+        .values({ orderId, gameId: game.id, title: game.title, quantity })
+        .onConflictDoUpdate({ target: [orderLines.orderId, orderLines.gameId], set: { quantity } });
+    },
+
+    async setQuantity(lineId: number, quantity: number): Promise<void> {
+      await db.update(orderLines).set({ quantity }).where(eq(orderLines.id, lineId));
+    },
+
+    async deleteLine(lineId: number): Promise<void> {
+      await db.delete(orderLines).where(eq(orderLines.id, lineId));
+    },
+
+    async clear(orderId: number): Promise<void> {
+      await db.delete(orderLines).where(eq(orderLines.orderId, orderId));
+    },
+  };
+}
+
+export type CartRepository = ReturnType<typeof createCartRepository>;

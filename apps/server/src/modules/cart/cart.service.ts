@@ -1,0 +1,138 @@
+import { centsToEuros } from '@keyland/core/money';
+import type { Cart } from '@keyland/core/schemas/cart';
+import { MAX_LINE_QUANTITY } from '@keyland/core/schemas/cart';
+import { basisPointsToPercent } from '@keyland/core/vat';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { COVER_PLACEHOLDER } from '../catalogue/catalogue.service.ts';
+import { priceCart } from './cart.pricing.ts';
+import { type CartLineRow, createCartRepository, type SellableGame } from './cart.repository.ts';
+
+export interface CartCustomer {
+  customerId: number;
+  countryId: number | null;
+}
+
+export interface LineRef {
+  cws_product_id?: string | undefined;
+  product_name?: string | undefined;
+}
+
+function isSellable(game: SellableGame): boolean {
+  return !game.hidden && game.priceCents > 0 && game.available > 0;
+}
+
+function limitError(max: number) {
+  return new AppError('QUANTITY_LIMIT', `Quantity must stay between 1 and ${max}`, {
+    values: { max: String(max) },
+  });
+}
+
+export function toCart(orderId: number | null, rows: CartLineRow[], countryId: number | null): Cart {
+  const priced = priceCart(rows, countryId);
+  const taxPercent = basisPointsToPercent(priced.vatBasisPoints);
+  return {
+    order_id: orderId,
+    items: priced.lines.map(({ line, unitCents, totalCents }) => ({
+      name: line.title || 'Sin nombre',
+      price_unit: centsToEuros(unitCents),
+      quantity: line.quantity,
+      total: centsToEuros(totalCents),
+      tax_percent: taxPercent,
+      wcs_product_id: line.productId,
+      wcs_identifier: line.identifier,
+      providerId: line.providerId,
+      platform: line.platform,
+      cover: line.coverUrl || COVER_PLACEHOLDER,
+      available: line.available,
+    })),
+    amount_untaxed: centsToEuros(priced.untaxedCents),
+    amount_tax: centsToEuros(priced.taxCents),
+    amount_total: centsToEuros(priced.totalCents),
+    tax_percent: taxPercent,
+  };
+}
+
+/**
+ * The cart is the customer's draft order. Every call acts for the session's customer; e-mails and prices
+ * in requests are ignored, and prices always come from the catalogue.
+ */
+export function createCartService(db: Database) {
+  const repository = createCartRepository(db);
+
+  async function lineOf(orderId: number, ref: LineRef): Promise<CartLineRow> {
+    const lines = await repository.lines(orderId);
+    const line = ref.cws_product_id
+      ? lines.find((l) => l.productId === ref.cws_product_id)
+      : lines.find((l) => l.title === ref.product_name);
+    if (!line) throw new AppError('NOT_FOUND', 'This game is not in your cart');
+    return line;
+  }
+
+  async function cart(customer: CartCustomer, orderId: number | undefined): Promise<Cart> {
+    const rows = orderId === undefined ? [] : await repository.lines(orderId);
+    return toCart(orderId ?? null, rows, customer.countryId);
+  }
+
+  return {
+    async draftOrder(customer: CartCustomer): Promise<number> {
+      return repository.ensureDraftId(customer.customerId);
+    },
+
+    async get(customer: CartCustomer): Promise<Cart> {
+      return cart(customer, await repository.findDraftId(customer.customerId));
+    },
+
+    /** Adds one key of a game (or one more to its line), within 1..min(10, available). */
+    async add(customer: CartCustomer, ref: LineRef): Promise<Cart> {
+      const game = ref.cws_product_id
+        ? await repository.gameByProductId(ref.cws_product_id)
+        : ref.product_name
+          ? await repository.gameByTitle(ref.product_name)
+          : undefined;
+      if (!game || !isSellable(game)) {
+        if (game && game.available === 0 && !game.hidden && game.priceCents > 0)
+          throw new AppError('OUT_OF_STOCK', 'Out of stock', { values: { title: game.title } });
+        throw new AppError('NOT_FOUND', 'This game is not for sale');
+      }
+      return db.transaction(async (tx) => {
+        const txRepo = createCartRepository(tx);
+        const orderId = await txRepo.ensureDraftId(customer.customerId);
+        const existing = (await txRepo.lines(orderId)).find((l) => l.id === game.id);
+        const quantity = (existing?.quantity ?? 0) + 1;
+        const max = Math.min(MAX_LINE_QUANTITY, game.available);
+        if (quantity > max) {
+          if (quantity > game.available)
+            throw new AppError('OUT_OF_STOCK', 'Not enough keys', { values: { title: game.title } });
+          throw limitError(max);
+        }
+        await txRepo.upsertLine(orderId, game, quantity);
+        return toCart(orderId, await txRepo.lines(orderId), customer.countryId);
+      });
+    },
+
+    async changeQuantity(customer: CartCustomer, ref: LineRef, delta: 1 | -1): Promise<Cart> {
+      const orderId = await repository.findDraftId(customer.customerId);
+      if (orderId === undefined) throw new AppError('NOT_FOUND', 'This game is not in your cart');
+      const line = await lineOf(orderId, ref);
+      const quantity = line.quantity + delta;
+      const max = Math.min(MAX_LINE_QUANTITY, Math.max(line.available, 1));
+      if (quantity < 1) throw limitError(max);
+      if (quantity > line.available)
+        throw new AppError('OUT_OF_STOCK', 'Not enough keys', { values: { title: line.title } });
+      if (quantity > max) throw limitError(max);
+      await repository.setQuantity(line.lineId, quantity);
+      return cart(customer, orderId);
+    },
+
+    async remove(customer: CartCustomer, ref: LineRef): Promise<Cart> {
+      const orderId = await repository.findDraftId(customer.customerId);
+      if (orderId === undefined) throw new AppError('NOT_FOUND', 'This game is not in your cart');
+      const line = await lineOf(orderId, ref);
+      await repository.deleteLine(line.lineId);
+      return cart(customer, orderId);
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

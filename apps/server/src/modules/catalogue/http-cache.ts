@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Conditional answers for the public catalogue calls (docs/decisions/005-catalogue-caching.md): a strong
+ * ETag derived from the exact response body, `private, max-age=0, must-revalidate`, and 304 with no body
+ * when the client already holds that body.
+ */
+export const REVALIDATE = 'private, max-age=0, must-revalidate';
+
+/** A strong validator: the SHA-256 of the body, base64url, quoted. */
+export function etagOf(body: string | Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` prefixes are ignored; `*` matches. */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag));
+}
+
+/**
+ * onSend hook of a cacheable call. `shared` says whether this answer is the same for every caller who may
+ * receive it; answers that are not (an admin's, with wholesale prices) are marked no-store instead.
+ */
+export function conditionalAnswer(shared: (request: FastifyRequest) => boolean) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      return payload;
+    }
+    if (!shared(request)) {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    }
+    const etag = etagOf(payload);
+    reply.header('etag', etag).header('cache-control', REVALIDATE);
+    if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return payload;
+    reply.code(304).removeHeader('content-type').removeHeader('content-length');
+    return null;
+  };
+}

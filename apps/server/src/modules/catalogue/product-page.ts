@@ -1,0 +1,150 @@
+import type { GameDetail } from '@keyland/core/schemas/game-detail';
+import type { CatalogueService } from './catalogue.service.ts';
+
+/*
+ * Server-rendered <head> of product pages: the web app is a client-rendered SPA, so the title, description,
+ * canonical link, Open Graph tags and schema.org JSON-LD are put into index.html before it is sent, for
+ * link previews and search engines that do not run JavaScript.
+ */
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for an HTML text node or a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` block: `<`, `>` and `&` as \u escapes, so no value can
+ * close the script element or open a comment, and the line separators JavaScript once rejected.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Plain text of an HTML description, whitespace collapsed, cut at a word near `max` characters. */
+export function plainSummary(html: string, max = 160): string {
+  const text = html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const absolute = (url: string, base: string) => {
+  try {
+    return new URL(url, `${base}/`).toString();
+  } catch {
+    return `${base}/`;
+  }
+};
+
+/** The canonical address of a product page. */
+export function productUrl(game: Pick<GameDetail, 'slug' | 'provider_id'>, publicUrl: string): string {
+  const query = new URLSearchParams({ title: game.slug, session: game.provider_id });
+  return `${publicUrl}/product?${query.toString()}`;
+}
+
+/** The tags of a product page's head, every value escaped. */
+export function productHead(game: GameDetail, publicUrl: string): string {
+  const title = `${game.name} (${game.platform}) | Keyland`;
+  const description =
+    plainSummary(game.description) ||
+    `${game.name} for ${game.platform}: digital key, ${game.priceSellWithTax.toFixed(2)} € VAT included.`;
+  const canonical = productUrl(game, publicUrl);
+  const image = absolute(game.cover, publicUrl);
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: game.name,
+    image: [image, ...game.photos.slice(0, 4).map((photo) => absolute(photo.url, publicUrl))],
+    description,
+    sku: game.identifier,
+    productID: game.provider_id,
+    category: game.platform,
+    ...(game.developers[0] ? { brand: { '@type': 'Brand', name: game.developers[0] } } : {}),
+    offers: {
+      '@type': 'Offer',
+      url: canonical,
+      price: game.priceSellWithTax.toFixed(2),
+      priceCurrency: 'EUR',
+      availability: game.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
+  };
+  const e = escapeHtml;
+  return [
+    `<title>${e(title)}</title>`,
+    `<meta name="description" content="${e(description)}" />`,
+    `<link rel="canonical" href="${e(canonical)}" />`,
+    `<meta property="og:type" content="product" />`,
+    `<meta property="og:site_name" content="Keyland" />`,
+    `<meta property="og:title" content="${e(title)}" />`,
+    `<meta property="og:description" content="${e(description)}" />`,
+    `<meta property="og:url" content="${e(canonical)}" />`,
+    `<meta property="og:image" content="${e(image)}" />`,
+    `<meta property="product:price:amount" content="${e(game.priceSellWithTax.toFixed(2))}" />`,
+    `<meta property="product:price:currency" content="EUR" />`,
+    `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
+  ].join('\n    ');
+}
+
+/** The head of a product page that does not exist: the app shows its not-found page; robots skip it. */
+export const NOT_FOUND_HEAD = [
+  '<title>Not found | Keyland</title>',
+  '<meta name="robots" content="noindex" />',
+].join('\n    ');
+
+/** Replaces index.html's own title and description with `head`, placed just before </head>. */
+export function injectHead(indexHtml: string, head: string): string {
+  const stripped = indexHtml
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s[^>]*name=["']description["'][^>]*>\s*/i, '');
+  const at = stripped.search(/<\/head>/i);
+  if (at === -1) return `${head}\n${stripped}`;
+  return `${stripped.slice(0, at)}  ${head}\n  ${stripped.slice(at)}`;
+}
+
+export interface PageHead {
+  status: number;
+  head: string;
+}
+
+/**
+ * The head for a GET of a client route, when the server knows better than index.html: product pages
+ * (`/product?title=…&session=<providerId>`). Undefined for every other route.
+ */
+export function createPageHeads(service: CatalogueService, publicUrl: string) {
+  return async (url: string): Promise<PageHead | undefined> => {
+    const parsed = new URL(url, 'http://localhost');
+    if (parsed.pathname !== '/product') return undefined;
+    const providerId = parsed.searchParams.get('session') ?? '';
+    const found = /^[\w-]{1,80}$/.test(providerId)
+      ? await service.detail(providerId, { isAdmin: false })
+      : { found: false, game: null };
+    // 200, not 404: the SPA renders its own not-found page and existing links keep loading the app;
+    // `noindex` keeps search engines from indexing the soft 404 (docs/decisions/005-catalogue-caching.md).
+    if (!found.game) return { status: 200, head: NOT_FOUND_HEAD };
+    return { status: 200, head: productHead(found.game, publicUrl) };
+  };
+}

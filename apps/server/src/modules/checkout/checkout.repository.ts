@@ -1,0 +1,215 @@
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { customers, gameKeys, games } from '../../db/schema/index.ts';
+import { orderConsents, orderLines, orders, paymentEvents } from '../../db/schema/orders.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export interface OrderLineRow {
+  id: number;
+  gameId: number;
+  title: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  platform: string;
+  providerId: string;
+}
+
+/** Orders past the cart, their lines, reserved and sold keys, consents and processed provider events. */
+export function createCheckoutRepository(db: Executor) {
+  return {
+    async lockOrder(orderId: number): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      return row;
+    },
+
+    async findOrder(orderId: number): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      return row;
+    },
+
+    async findBySession(sessionId: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+      return row;
+    },
+
+    async insertOrder(values: typeof orders.$inferInsert): Promise<OrderRow> {
+      const [row] = await db.insert(orders).values(values).returning();
+      if (!row) throw new Error('Order insert returned no row');
+      return row;
+    },
+
+    async insertLine(values: typeof orderLines.$inferInsert): Promise<number> {
+      const [row] = await db.insert(orderLines).values(values).returning({ id: orderLines.id });
+      if (!row) throw new Error('Order line insert returned no row');
+      return row.id;
+    },
+
+    async lines(orderId: number): Promise<OrderLineRow[]> {
+      return db
+        .select({
+          id: orderLines.id,
+          gameId: orderLines.gameId,
+          title: orderLines.title,
+          quantity: orderLines.quantity,
+          unitPriceCents: orderLines.unitPriceCents,
+          totalCents: orderLines.totalCents,
+          platform: games.platform,
+          providerId: games.providerId,
+        })
+        .from(orderLines)
+        .innerJoin(games, eq(games.id, orderLines.gameId))
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.id));
+    },
+
+    async updateOrder(orderId: number, values: Partial<typeof orders.$inferInsert>): Promise<void> {
+      await db.update(orders).set(values).where(eq(orders.id, orderId));
+    },
+
+    /**
+     * Reserves up to `quantity` available keys of a game for an order line, skipping keys other
+     * transactions hold, and returns how many it got.
+     */
+    async reserveKeys(
+      gameId: number,
+      quantity: number,
+      orderId: number,
+      orderLineId: number,
+      until: Date,
+    ): Promise<number> {
+      const free = await db
+        .select({ id: gameKeys.id })
+        .from(gameKeys)
+        .where(and(eq(gameKeys.gameId, gameId), eq(gameKeys.status, 'available')))
+        .orderBy(asc(gameKeys.id))
+        .limit(quantity)
+        .for('update', { skipLocked: true });
+      if (free.length === 0) return 0;
+      await db
+        .update(gameKeys)
+        .set({ status: 'reserved', orderId, orderLineId, reservedUntil: until })
+        .where(
+          inArray(
+            gameKeys.id,
+            free.map((k) => k.id),
+          ),
+        );
+      return free.length;
+    },
+
+    async countKeys(orderLineId: number, status: 'reserved' | 'sold'): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(gameKeys)
+        .where(and(eq(gameKeys.orderLineId, orderLineId), eq(gameKeys.status, status)));
+      return row?.n ?? 0;
+    },
+
+    /** Turns an order's reserved keys into sold keys. */
+    async sellReservedKeys(orderId: number, at: Date): Promise<void> {
+      await db
+        .update(gameKeys)
+        .set({ status: 'sold', soldAt: at, reservedUntil: null })
+        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')));
+    },
+
+    /** Puts an order's reserved (never sold) keys back on sale. */
+    async releaseKeys(orderId: number): Promise<number> {
+      const released = await db
+        .update(gameKeys)
+        .set({ status: 'available', orderId: null, orderLineId: null, reservedUntil: null })
+        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')))
+        .returning({ id: gameKeys.id });
+      return released.length;
+    },
+
+    async soldKeys(orderId: number): Promise<{ orderLineId: number; codeCiphertext: string }[]> {
+      const rows = await db
+        .select({ orderLineId: gameKeys.orderLineId, codeCiphertext: gameKeys.codeCiphertext })
+        .from(gameKeys)
+        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'sold')))
+        .orderBy(asc(gameKeys.id));
+      return rows.map((r) => ({ orderLineId: r.orderLineId ?? 0, codeCiphertext: r.codeCiphertext }));
+    },
+
+    async openOrdersOf(customerId: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'pending_payment')));
+    },
+
+    async paidOrdersOf(customerId: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.customerId, customerId),
+            eq(orders.status, 'paid'),
+            eq(orders.hiddenByCustomer, false),
+          ),
+        )
+        .orderBy(desc(orders.paidAt), desc(orders.id));
+    },
+
+    async lapsedOrders(now: Date, limit: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, 'pending_payment'), lt(orders.reservedUntil, now)))
+        .limit(limit);
+    },
+
+    async insertConsent(values: typeof orderConsents.$inferInsert): Promise<void> {
+      await db.insert(orderConsents).values(values);
+    },
+
+    async consentOf(
+      orderId: number,
+    ): Promise<{ text: string; clientTimestamp: string; recordedAt: Date } | undefined> {
+      const [row] = await db
+        .select({
+          text: orderConsents.text,
+          clientTimestamp: orderConsents.clientTimestamp,
+          recordedAt: orderConsents.recordedAt,
+        })
+        .from(orderConsents)
+        .where(eq(orderConsents.orderId, orderId));
+      return row;
+    },
+
+    async customer(
+      customerId: number,
+    ): Promise<{ email: string; fullName: string; lang: string; countryId: number | null } | undefined> {
+      const [row] = await db
+        .select({
+          email: customers.email,
+          fullName: customers.fullName,
+          lang: customers.lang,
+          countryId: customers.countryId,
+        })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      return row;
+    },
+
+    /** Records a provider event id; false when it was recorded before (a duplicate delivery). */
+    async recordEvent(provider: string, eventId: string, type: string): Promise<boolean> {
+      const rows = await db
+        .insert(paymentEvents)
+        .values({ provider, eventId, type })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentEvents.eventId });
+      return rows.length > 0;
+    },
+
+    async forgetEvent(eventId: string): Promise<void> {
+      await db.delete(paymentEvents).where(eq(paymentEvents.eventId, eventId));
+    },
+  };
+}
+
+export type CheckoutRepository = ReturnType<typeof createCheckoutRepository>;

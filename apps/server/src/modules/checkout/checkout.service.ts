@@ -1,0 +1,384 @@
+import { toLocale } from '@keyland/core/locales';
+import { centsToEuros, formatEuros } from '@keyland/core/money';
+import { type CompletedOrder, TERMS_VERSION } from '@keyland/core/schemas/cart';
+import { basisPointsToPercent } from '@keyland/core/vat';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { KeyVault } from '../../lib/key-vault.ts';
+import { priceCart } from '../cart/cart.pricing.ts';
+import { createCartRepository } from '../cart/cart.repository.ts';
+import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import { orderKeysMail } from '../mail/mail.templates.ts';
+import {
+  type CheckoutSessionState,
+  type PaymentProvider,
+  PaymentProviderError,
+} from '../payments/payment.port.ts';
+import {
+  type CheckoutRepository,
+  createCheckoutRepository,
+  type OrderLineRow,
+} from './checkout.repository.ts';
+
+/** The provider's session lives 30 minutes (its minimum); keys stay reserved a little longer. */
+export const SESSION_TTL_MS = 30 * 60_000;
+export const RESERVATION_GRACE_MS = 5 * 60_000;
+
+export interface CheckoutCustomer {
+  customerId: number;
+  countryId: number | null;
+  email: string;
+}
+
+export interface DeliveredKey {
+  title: string;
+  code: string;
+  platform: string;
+}
+
+export interface CheckoutDeps {
+  db: Database;
+  provider: PaymentProvider;
+  keyVault: KeyVault;
+  mailRepository: MailRepository;
+  mailDispatcher: MailDispatcher;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { db, provider, keyVault } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repository = createCheckoutRepository(db);
+
+  async function keysOf(
+    repo: CheckoutRepository,
+    orderId: number,
+    lines: OrderLineRow[],
+  ): Promise<Map<number, string[]>> {
+    const byLine = new Map<number, string[]>(lines.map((l) => [l.id, []]));
+    for (const key of await repo.soldKeys(orderId))
+      byLine.get(key.orderLineId)?.push(keyVault.decrypt(key.codeCiphertext));
+    return byLine;
+  }
+
+  function flatten(lines: OrderLineRow[], keys: Map<number, string[]>): DeliveredKey[] {
+    return lines.flatMap((line) =>
+      (keys.get(line.id) ?? []).map((code) => ({ title: line.title, code, platform: line.platform })),
+    );
+  }
+
+  /** Puts an unpaid order's reserved keys back on sale and closes it. */
+  async function release(orderId: number, status: 'expired' | 'cancelled'): Promise<void> {
+    await db.transaction(async (tx) => {
+      const repo = createCheckoutRepository(tx);
+      const order = await repo.lockOrder(orderId);
+      if (!order || order.status !== 'pending_payment') return;
+      await repo.releaseKeys(orderId);
+      await repo.updateOrder(orderId, { status, reservedUntil: null });
+    });
+  }
+
+  /**
+   * Turns a paid session into delivered keys, once. Webhook and success page may both call it, in any
+   * order or at the same time: the order row is locked, and a paid order answers its existing keys.
+   */
+  async function fulfil(session: CheckoutSessionState): Promise<{ orderId: number; keys: DeliveredKey[] }> {
+    if (session.paymentStatus !== 'paid' || session.orderId === null) {
+      throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment not completed');
+    }
+    const orderId = session.orderId;
+    const at = now();
+    const outcome = await db.transaction(async (tx) => {
+      const repo = createCheckoutRepository(tx);
+      const order = await repo.lockOrder(orderId);
+      if (!order || order.paymentSessionId !== session.sessionId)
+        throw new AppError('NOT_FOUND', 'Unknown order');
+      const lines = await repo.lines(order.id);
+      if (order.status === 'paid') return { fresh: false, lines, keys: await keysOf(repo, order.id, lines) };
+      if (session.amountTotalCents !== null && session.amountTotalCents !== order.amountTotalCents) {
+        deps.log.error(
+          { orderId, paid: session.amountTotalCents, due: order.amountTotalCents },
+          'paid amount differs',
+        );
+        throw new AppError('CONFLICT', 'Paid amount differs from the order total');
+      }
+      for (const line of lines) {
+        const reserved = await repo.countKeys(line.id, 'reserved');
+        if (reserved < line.quantity) {
+          // The reservation lapsed before the payment arrived: take free keys if there still are some.
+          const got = await repo.reserveKeys(line.gameId, line.quantity - reserved, order.id, line.id, at);
+          if (reserved + got < line.quantity) {
+            deps.log.error({ orderId, line: line.id }, 'paid order cannot be fulfilled: keys ran out');
+            throw new AppError('OUT_OF_STOCK', 'Keys ran out', { values: { title: line.title } });
+          }
+        }
+      }
+      await repo.sellReservedKeys(order.id, at);
+      await repo.updateOrder(order.id, { status: 'paid', paidAt: at, reservedUntil: null });
+      const cart = createCartRepository(tx);
+      const draftId = await cart.findDraftId(order.customerId);
+      if (draftId !== undefined) {
+        const bought = new Set(lines.map((l) => l.gameId));
+        for (const line of await cart.lines(draftId))
+          if (bought.has(line.id)) await cart.deleteLine(line.lineId);
+      }
+      const keys = await keysOf(repo, order.id, lines);
+      const customer = await repo.customer(order.customerId);
+      const consent = await repo.consentOf(order.id);
+      if (customer) {
+        const locale = toLocale(customer.lang);
+        const euros = (cents: number) => formatEuros(cents, locale);
+        await deps.mailRepository.enqueue(tx, {
+          toAddress: customer.email,
+          kind: 'order_keys',
+          ...orderKeysMail(locale, {
+            id: order.id,
+            name: customer.fullName,
+            lines: lines.map((line) => ({
+              title: line.title,
+              platform: line.platform,
+              quantity: line.quantity,
+              unitPrice: euros(line.unitPriceCents),
+              total: euros(line.totalCents),
+              codes: keys.get(line.id) ?? [],
+            })),
+            untaxed: euros(order.amountUntaxedCents),
+            tax: euros(order.amountTaxCents),
+            total: euros(order.amountTotalCents),
+            taxPercent: String(basisPointsToPercent(order.vatBasisPoints ?? 0)),
+            consentText: consent?.text ?? '',
+            consentAt: (consent?.recordedAt ?? at).toISOString(),
+            historyUrl: `${deps.publicUrl}/History`,
+          }),
+        });
+      }
+      return { fresh: true, lines, keys };
+    });
+    if (outcome.fresh) deps.mailDispatcher.kick();
+    return { orderId, keys: flatten(outcome.lines, outcome.keys) };
+  }
+
+  async function cancelOpenCheckouts(customerId: number): Promise<void> {
+    for (const order of await repository.openOrdersOf(customerId)) {
+      if (order.paymentSessionId) {
+        try {
+          const state = await provider.retrieveSession(order.paymentSessionId);
+          // A session paid in the meantime is fulfilled, never cancelled.
+          if (state.paymentStatus === 'paid') {
+            await fulfil(state);
+            continue;
+          }
+          await provider.expireSession(order.paymentSessionId);
+        } catch (error) {
+          deps.log.warn(
+            { orderId: order.id, err: (error as Error).message },
+            'could not expire payment session',
+          );
+        }
+      }
+      await release(order.id, 'cancelled');
+    }
+  }
+
+  return {
+    fulfil,
+    cancelOpenCheckouts,
+
+    /**
+     * Prices the cart, reserves one key per unit and records the consent in one transaction, then asks
+     * the provider for a hosted checkout page. Nothing is charged when a line is short.
+     */
+    async startCheckout(
+      customer: CheckoutCustomer,
+      consent: { text: string; timestamp: string } | undefined,
+      meta: { ip: string; userAgent?: string | undefined },
+    ): Promise<{ url: string; orderId: number }> {
+      if (!consent?.text.trim() || !consent.timestamp.trim()) {
+        throw new AppError('CONSENT_REQUIRED', 'Consent to immediate delivery is required', {
+          field: 'consent',
+        });
+      }
+      await cancelOpenCheckouts(customer.customerId);
+      const cart = createCartRepository(db);
+      const draftId = await cart.findDraftId(customer.customerId);
+      const draftLines = draftId === undefined ? [] : await cart.lines(draftId);
+      if (draftLines.length === 0) throw new AppError('CART_EMPTY', 'The cart is empty');
+      for (const line of draftLines) {
+        if (line.hidden || line.priceCents <= 0)
+          throw new AppError('OUT_OF_STOCK', 'Not for sale', { values: { title: line.title } });
+      }
+      const at = now();
+      const priced = priceCart(draftLines, customer.countryId, at);
+      const reservedUntil = new Date(at.getTime() + SESSION_TTL_MS + RESERVATION_GRACE_MS);
+      const order = await db.transaction(async (tx) => {
+        const repo = createCheckoutRepository(tx);
+        const created = await repo.insertOrder({
+          customerId: customer.customerId,
+          status: 'pending_payment',
+          countryId: customer.countryId,
+          vatBasisPoints: priced.vatBasisPoints,
+          amountUntaxedCents: priced.untaxedCents,
+          amountTaxCents: priced.taxCents,
+          amountTotalCents: priced.totalCents,
+          paymentProvider: provider.kind,
+          checkoutAttempt: 1,
+          reservedUntil,
+        });
+        for (const line of priced.lines) {
+          const lineId = await repo.insertLine({
+            orderId: created.id,
+            gameId: line.line.id,
+            title: line.line.title,
+            quantity: line.quantity,
+            unitPriceCents: line.unitCents,
+            netCents: line.netCents,
+            taxCents: line.taxCents,
+            totalCents: line.totalCents,
+          });
+          const got = await repo.reserveKeys(line.line.id, line.quantity, created.id, lineId, reservedUntil);
+          if (got < line.quantity) {
+            throw new AppError('OUT_OF_STOCK', 'Not enough keys', { values: { title: line.line.title } });
+          }
+        }
+        await repo.insertConsent({
+          orderId: created.id,
+          customerId: customer.customerId,
+          text: consent.text.trim(),
+          clientTimestamp: consent.timestamp.trim(),
+          termsVersion: TERMS_VERSION,
+          ip: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 300),
+        });
+        return created;
+      });
+
+      let session: { sessionId: string; url: string };
+      try {
+        session = await provider.createCheckoutSession({
+          orderId: order.id,
+          customerEmail: customer.email,
+          lines: priced.lines.map((l) => ({
+            title: l.line.title,
+            unitAmountCents: l.unitCents,
+            quantity: l.quantity,
+          })),
+          totalCents: priced.totalCents,
+          successUrl: `${deps.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${deps.publicUrl}/checkout/cancel`,
+          expiresAt: new Date(at.getTime() + SESSION_TTL_MS),
+          idempotencyKey: `keyland-order-${order.id}`,
+        });
+      } catch (error) {
+        deps.log.error({ orderId: order.id, err: (error as Error).message }, 'payment session not created');
+        await release(order.id, 'cancelled');
+        throw new AppError('PAYMENT_UNAVAILABLE', 'The payment service did not answer');
+      }
+      await repository.updateOrder(order.id, { paymentSessionId: session.sessionId });
+      return { url: session.url, orderId: order.id };
+    },
+
+    /** The success page: the session must belong to the caller and be paid; answers its keys. */
+    async completeFromSuccessPage(
+      customerId: number,
+      sessionId: string,
+    ): Promise<{ orderId: number; keys: DeliveredKey[] }> {
+      if (!sessionId.trim())
+        throw new AppError('SESSION_ID_MISSING', 'Session id missing', { field: 'sessionId' });
+      // Our own record first: an unknown or someone else's session never reaches the provider.
+      const order = await repository.findBySession(sessionId);
+      if (!order || order.customerId !== customerId)
+        throw new AppError('NOT_FOUND', 'Unknown payment session');
+      let session: CheckoutSessionState;
+      try {
+        session = await provider.retrieveSession(sessionId);
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw new AppError('PAYMENT_UNAVAILABLE', error.message);
+        throw error;
+      }
+      if (session.orderId !== order.id) throw new AppError('NOT_FOUND', 'Unknown payment session');
+      if (session.paymentStatus !== 'paid')
+        throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment not completed');
+      return fulfil(session);
+    },
+
+    /** A provider event: verified, processed once per event id. */
+    async handleWebhook(rawBody: string, signature: string | undefined): Promise<{ duplicate: boolean }> {
+      const event = provider.parseWebhook(rawBody, signature);
+      if (!(await repository.recordEvent(provider.kind, event.id, event.rawType))) return { duplicate: true };
+      try {
+        if (event.type === 'checkout.session.completed' && event.session?.paymentStatus === 'paid') {
+          await fulfil(event.session);
+        } else if (event.type === 'checkout.session.expired' && event.session?.orderId != null) {
+          const order = await repository.findOrder(event.session.orderId);
+          if (order?.paymentSessionId === event.session.sessionId) await release(order.id, 'expired');
+        }
+      } catch (error) {
+        await repository.forgetEvent(event.id);
+        throw error;
+      }
+      return { duplicate: false };
+    },
+
+    /** Releases reservations whose time ran out (their sessions are expired first). */
+    async sweepLapsed(limit = 50): Promise<number> {
+      const lapsed = await repository.lapsedOrders(now(), limit);
+      for (const order of lapsed) {
+        if (order.paymentSessionId) {
+          try {
+            const state = await provider.retrieveSession(order.paymentSessionId);
+            if (state.paymentStatus === 'paid') {
+              await fulfil(state);
+              continue;
+            }
+            await provider.expireSession(order.paymentSessionId);
+          } catch (error) {
+            deps.log.warn({ orderId: order.id, err: (error as Error).message }, 'lapsed session not expired');
+          }
+        }
+        await release(order.id, 'expired');
+      }
+      return lapsed.length;
+    },
+
+    async history(customerId: number): Promise<CompletedOrder[]> {
+      const paid = await repository.paidOrdersOf(customerId);
+      const result: CompletedOrder[] = [];
+      for (const order of paid) {
+        const lines = await repository.lines(order.id);
+        const keys = await keysOf(repository, order.id, lines);
+        result.push({
+          id: order.id,
+          date: (order.paidAt ?? order.createdAt).toISOString(),
+          items: lines.flatMap((line) =>
+            (keys.get(line.id) ?? []).map((code) => ({
+              title: line.title,
+              price: centsToEuros(line.unitPriceCents),
+              wcs_activation_key: code,
+              platform: line.platform,
+              providerId: line.providerId,
+            })),
+          ),
+          total: centsToEuros(order.amountTotalCents),
+          amount_untaxed: centsToEuros(order.amountUntaxedCents),
+          amount_tax: centsToEuros(order.amountTaxCents),
+          tax_percent: basisPointsToPercent(order.vatBasisPoints ?? 0),
+        });
+      }
+      return result;
+    },
+
+    async hideOrder(customerId: number, orderId: number): Promise<void> {
+      const order = await repository.findOrder(orderId);
+      if (!order || order.customerId !== customerId || order.status !== 'paid' || order.hiddenByCustomer) {
+        throw new AppError('NOT_FOUND', 'Unknown order');
+      }
+      await repository.updateOrder(orderId, { hiddenByCustomer: true });
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

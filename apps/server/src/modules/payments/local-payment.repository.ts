@@ -1,0 +1,56 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { localPaymentSessions } from '../../db/schema/orders.ts';
+
+export type LocalSession = typeof localPaymentSessions.$inferSelect;
+
+/** Sessions of the store's own test payment provider. */
+export function createLocalPaymentRepository(db: Executor) {
+  return {
+    /** Inserts a session, or returns the one already created with the same idempotency key. */
+    async insertOrGet(values: typeof localPaymentSessions.$inferInsert): Promise<LocalSession> {
+      await db
+        .insert(localPaymentSessions)
+        .values(values)
+        .onConflictDoNothing({ target: localPaymentSessions.idempotencyKey });
+      const [row] = await db
+        .select()
+        .from(localPaymentSessions)
+        .where(eq(localPaymentSessions.idempotencyKey, values.idempotencyKey));
+      if (!row) throw new Error('Local payment session missing after insert');
+      return row;
+    },
+
+    async find(id: string): Promise<LocalSession | undefined> {
+      const [row] = await db.select().from(localPaymentSessions).where(eq(localPaymentSessions.id, id));
+      return row;
+    },
+
+    /** Marks an open, unexpired session paid; returns it, or undefined when it was not open. */
+    async complete(id: string): Promise<LocalSession | undefined> {
+      const [row] = await db
+        .update(localPaymentSessions)
+        .set({ status: 'complete', paymentStatus: 'paid' })
+        .where(
+          and(
+            eq(localPaymentSessions.id, id),
+            eq(localPaymentSessions.status, 'open'),
+            sql`${localPaymentSessions.expiresAt} > now()`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async expire(id: string): Promise<LocalSession | undefined> {
+      const [row] = await db
+        .update(localPaymentSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(localPaymentSessions.id, id), eq(localPaymentSessions.status, 'open')))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type LocalPaymentRepository = ReturnType<typeof createLocalPaymentRepository>;

@@ -1,0 +1,72 @@
+/**
+ * The payment-provider port. Checkout is a full redirect to the provider's hosted page: the store never
+ * sees card data. Amounts are integer euro cents.
+ */
+export interface CheckoutLine {
+  title: string;
+  /** VAT-inclusive unit price in cents. */
+  unitAmountCents: number;
+  quantity: number;
+}
+
+export interface CreateCheckoutInput {
+  orderId: number;
+  customerEmail: string;
+  lines: CheckoutLine[];
+  /** Must equal the sum of the lines; providers check it. */
+  totalCents: number;
+  /** `…/checkout/success?session_id={CHECKOUT_SESSION_ID}` — the provider fills in its session id. */
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+  /** Same order and attempt → same key, so a retried creation never makes a second session. */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSessionRef {
+  sessionId: string;
+  url: string;
+}
+
+export type SessionPaymentStatus = 'paid' | 'unpaid' | 'no_payment_required';
+export type SessionStatus = 'open' | 'complete' | 'expired';
+
+export interface CheckoutSessionState {
+  sessionId: string;
+  /** The store's order id (client_reference_id). */
+  orderId: number | null;
+  status: SessionStatus;
+  paymentStatus: SessionPaymentStatus;
+  amountTotalCents: number | null;
+  currency: string | null;
+}
+
+/** The events the store acts on; anything else is acknowledged and ignored. */
+export type PaymentEventType = 'checkout.session.completed' | 'checkout.session.expired' | 'other';
+
+export interface PaymentEvent {
+  id: string;
+  type: PaymentEventType;
+  /** The provider's raw type, for logs. */
+  rawType: string;
+  session: CheckoutSessionState | null;
+}
+
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+}
+
+/** A webhook whose signature does not verify (answered 400, nothing changes). */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+export interface PaymentProvider {
+  readonly kind: 'local' | 'stripe';
+  createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSessionRef>;
+  retrieveSession(sessionId: string): Promise<CheckoutSessionState>;
+  /** Ends an open session early (the customer cancelled or the reservation is released). */
+  expireSession(sessionId: string): Promise<void>;
+  /** Verifies the signature of a webhook call on its raw body and parses the event. */
+  parseWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent;
+}

@@ -1,0 +1,264 @@
+import Stripe from 'stripe';
+import type { StripeConfig } from '../../config/env.ts';
+import {
+  type CheckoutSessionRef,
+  type CheckoutSessionState,
+  type CreateCheckoutInput,
+  type PaymentEvent,
+  type PaymentProvider,
+  PaymentProviderError,
+  type SessionPaymentStatus,
+  type SessionStatus,
+  WebhookSignatureError,
+} from './payment.port.ts';
+
+/**
+ * The Stripe adapter of the payment port: a hosted Checkout Session in `payment` mode, created, read and
+ * expired through the official SDK, and webhooks verified with `constructEvent` on the raw body
+ * (see shared/reference/apis.md §2).
+ */
+
+export interface StripeProviderOptions {
+  /** Per-request timeout of the SDK (default 20 s; the SDK's own default is 80 s). */
+  timeoutMs?: number;
+  /** Automatic retries of the SDK on network errors, 409 and 5xx, with the same Idempotency-Key (default 1). */
+  maxNetworkRetries?: number;
+  /**
+   * `card` (default) limits the session to cards (wallets such as Apple Pay and Google Pay included), whose
+   * result is known at once. `automatic` leaves the choice to the Dashboard, which may offer delayed
+   * methods (SEPA debit…) that complete `unpaid` and settle days later.
+   */
+  paymentMethods?: 'card' | 'automatic';
+}
+
+/** Stripe accepts `expires_at` up to 24 hours after creation, measured on its own clock. */
+const MAX_EXPIRY_S = 24 * 60 * 60;
+/**
+ * Added to the requested expiry so that a deadline of "now + 30 minutes" (Stripe's minimum) survives the
+ * request's travel time and clock skew instead of being refused.
+ */
+const EXPIRY_SLACK_S = 60;
+/** The tolerance of the webhook signature's timestamp (Stripe's default). */
+const WEBHOOK_TOLERANCE_S = 300;
+
+const SESSION_STATUSES: readonly SessionStatus[] = ['open', 'complete', 'expired'];
+const PAYMENT_STATUSES: readonly SessionPaymentStatus[] = ['paid', 'unpaid', 'no_payment_required'];
+
+function parseApiBase(apiBase: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  let url: URL;
+  try {
+    url = new URL(apiBase);
+  } catch {
+    throw new PaymentProviderError(`Stripe API base is not a URL: ${apiBase}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new PaymentProviderError(`Stripe API base must be http or https: ${apiBase}`);
+  }
+  if (url.pathname !== '/' && url.pathname !== '') {
+    throw new PaymentProviderError(`Stripe API base must be an origin without a path: ${apiBase}`);
+  }
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  const port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
+  // `URL.hostname` keeps the brackets of an IPv6 literal; the SDK hands the host to node:http as is.
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  return { host, port, protocol };
+}
+
+/** Removes the secret key and anything shaped like a Stripe secret or restricted key from a message. */
+function redact(text: string, secretKey: string): string {
+  let out = secretKey ? text.split(secretKey).join('[redacted]') : text;
+  out = out.replace(/\b(?:sk|rk)_(?:test|live)_[A-Za-z0-9*]+/g, '[redacted]');
+  return out;
+}
+
+function toSessionState(session: Stripe.Checkout.Session): CheckoutSessionState {
+  const ref = session.client_reference_id;
+  const orderId = ref && /^[0-9]+$/.test(ref) && Number.isSafeInteger(Number(ref)) ? Number(ref) : null;
+  const status = SESSION_STATUSES.find((s) => s === session.status) ?? 'open';
+  const paymentStatus = PAYMENT_STATUSES.find((s) => s === session.payment_status) ?? 'unpaid';
+  return {
+    sessionId: session.id,
+    orderId,
+    status,
+    paymentStatus,
+    amountTotalCents: session.amount_total ?? null,
+    currency: session.currency ?? null,
+  };
+}
+
+function validateInput(input: CreateCheckoutInput): void {
+  const problems: string[] = [];
+  if (!Number.isSafeInteger(input.orderId) || input.orderId <= 0)
+    problems.push('orderId must be a positive integer');
+  if (input.lines.length === 0) problems.push('at least one line is required');
+  if (input.lines.length > 100) problems.push('at most 100 lines are allowed');
+  let sum = 0;
+  input.lines.forEach((line, i) => {
+    if (!line.title.trim()) problems.push(`line ${i}: title is empty`);
+    if (!Number.isSafeInteger(line.unitAmountCents) || line.unitAmountCents < 0) {
+      problems.push(`line ${i}: unitAmountCents must be a non-negative integer`);
+    }
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
+      problems.push(`line ${i}: quantity must be a positive integer`);
+    }
+    sum += line.unitAmountCents * line.quantity;
+  });
+  if (sum !== input.totalCents)
+    problems.push(`totalCents ${input.totalCents} differs from the lines' sum ${sum}`);
+  if (Number.isNaN(input.expiresAt.getTime())) problems.push('expiresAt is not a valid date');
+  if (!input.idempotencyKey || input.idempotencyKey.length > 255) {
+    problems.push('idempotencyKey must have 1 to 255 characters');
+  }
+  if (problems.length > 0) {
+    throw new PaymentProviderError(`Invalid checkout for order ${input.orderId}: ${problems.join('; ')}`);
+  }
+}
+
+/**
+ * `expires_at` in Unix seconds: the requested expiry plus a minute of slack. It depends on `expiresAt` alone
+ * (not on the clock) while within 24 hours, so a retried creation with the same input sends the same
+ * parameters, which the Idempotency-Key requires; only a request beyond 24 hours is lowered to the limit.
+ */
+export function stripeExpiresAt(expiresAt: Date, now: number = Date.now()): number {
+  const wanted = Math.ceil(expiresAt.getTime() / 1000) + EXPIRY_SLACK_S;
+  return Math.min(wanted, Math.floor(now / 1000) + MAX_EXPIRY_S - EXPIRY_SLACK_S);
+}
+
+export function createStripeProvider(
+  config: StripeConfig,
+  options: StripeProviderOptions = {},
+): PaymentProvider {
+  const { host, port, protocol } = parseApiBase(config.apiBase);
+  const stripe = new Stripe(config.secretKey, {
+    host,
+    port,
+    protocol,
+    timeout: options.timeoutMs ?? 20_000,
+    maxNetworkRetries: options.maxNetworkRetries ?? 1,
+    telemetry: false,
+    appInfo: { name: 'Keyland' },
+  });
+  const paymentMethods = options.paymentMethods ?? 'card';
+
+  /** Turns whatever the SDK threw into a PaymentProviderError whose message carries no secret. */
+  function fail(operation: string, err: unknown): PaymentProviderError {
+    if (err instanceof PaymentProviderError) return err;
+    if (err instanceof Stripe.errors.StripeError) {
+      const status = err.statusCode ? ` (HTTP ${err.statusCode})` : '';
+      const code = err.code ? ` ${err.code}` : '';
+      const requestId = err.requestId ? ` [${err.requestId}]` : '';
+      const message = `Stripe ${operation} failed: ${err.rawType ?? err.type}${code}${status}: ${err.message}${requestId}`;
+      return new PaymentProviderError(redact(message, config.secretKey), {
+        cause: {
+          type: err.rawType ?? err.type,
+          code: err.code,
+          statusCode: err.statusCode,
+          requestId: err.requestId,
+        },
+      });
+    }
+    const text = err instanceof Error ? err.message : String(err);
+    return new PaymentProviderError(redact(`Stripe ${operation} failed: ${text}`, config.secretKey));
+  }
+
+  return {
+    kind: 'stripe',
+
+    async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSessionRef> {
+      validateInput(input);
+      const orderId = String(input.orderId);
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: 'payment',
+        line_items: input.lines.map((line) => ({
+          price_data: {
+            currency: 'eur',
+            unit_amount: line.unitAmountCents,
+            product_data: { name: line.title },
+          },
+          quantity: line.quantity,
+        })),
+        client_reference_id: orderId,
+        customer_email: input.customerEmail,
+        expires_at: stripeExpiresAt(input.expiresAt),
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: { order_id: orderId },
+        payment_intent_data: { metadata: { order_id: orderId } },
+        ...(paymentMethods === 'card' ? { allowed_payment_method_types: ['card'] } : {}),
+      };
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey });
+      } catch (err) {
+        throw fail(`checkout session creation for order ${orderId}`, err);
+      }
+      if (!session.url) {
+        throw new PaymentProviderError(
+          `Stripe checkout session ${session.id} for order ${orderId} has no URL (status ${session.status})`,
+        );
+      }
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async retrieveSession(sessionId: string): Promise<CheckoutSessionState> {
+      try {
+        return toSessionState(await stripe.checkout.sessions.retrieve(sessionId));
+      } catch (err) {
+        throw fail(`retrieval of checkout session ${sessionId}`, err);
+      }
+    },
+
+    async expireSession(sessionId: string): Promise<void> {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return;
+      } catch (err) {
+        // Stripe refuses to expire a session that is no longer open (400 invalid_request_error: 'Only
+        // Checkout Sessions with a status in ["open"] can be expired…'). Whether that was the reason is read
+        // from the session itself rather than from the wording of the message.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError) || err.statusCode !== 400) {
+          throw fail(`expiry of checkout session ${sessionId}`, err);
+        }
+        let current: Stripe.Checkout.Session;
+        try {
+          current = await stripe.checkout.sessions.retrieve(sessionId);
+        } catch {
+          throw fail(`expiry of checkout session ${sessionId}`, err);
+        }
+        if (current.status === 'open') throw fail(`expiry of checkout session ${sessionId}`, err);
+      }
+    },
+
+    parseWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent {
+      if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          config.webhookSecret,
+          WEBHOOK_TOLERANCE_S,
+        );
+      } catch (err) {
+        const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
+        throw new WebhookSignatureError(`Stripe webhook rejected: ${text}`);
+      }
+      const object: unknown = event.data?.object;
+      const session =
+        object && typeof object === 'object' && (object as { object?: unknown }).object === 'checkout.session'
+          ? toSessionState(object as Stripe.Checkout.Session)
+          : null;
+      let type: PaymentEvent['type'] = 'other';
+      if (session && event.type === 'checkout.session.completed') type = 'checkout.session.completed';
+      else if (session && event.type === 'checkout.session.expired') type = 'checkout.session.expired';
+      else if (
+        session &&
+        event.type === 'checkout.session.async_payment_succeeded' &&
+        session.paymentStatus === 'paid'
+      ) {
+        type = 'checkout.session.completed';
+      }
+      return { id: event.id, type, rawType: event.type, session };
+    },
+  };
+}

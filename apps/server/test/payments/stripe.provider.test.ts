@@ -1,0 +1,394 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type CreateCheckoutInput,
+  type PaymentProvider,
+  PaymentProviderError,
+  WebhookSignatureError,
+} from '../../src/modules/payments/payment.port.ts';
+import { createStripeProvider, stripeExpiresAt } from '../../src/modules/payments/stripe.provider.ts';
+import { type FakeStripe, parseStripeForm, startFakeStripe } from './fake-stripe-server.ts';
+
+const SUCCESS_URL = 'http://localhost:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}';
+const CANCEL_URL = 'http://localhost:3000/checkout/cancel';
+
+function input(overrides: Partial<CreateCheckoutInput> = {}): CreateCheckoutInput {
+  return {
+    orderId: 1001,
+    customerEmail: 'jane.doe@keyland.test',
+    lines: [
+      { title: 'Elden Ring (Steam)', unitAmountCents: 5999, quantity: 1 },
+      { title: 'Hades II (Steam) & more', unitAmountCents: 2450, quantity: 2 },
+    ],
+    totalCents: 5999 + 2 * 2450,
+    successUrl: SUCCESS_URL,
+    cancelUrl: CANCEL_URL,
+    expiresAt: new Date(Date.now() + 30 * 60 * 1000),
+    idempotencyKey: 'checkout-1001-1',
+    ...overrides,
+  };
+}
+
+describe('Stripe payment provider against a stand-in Stripe', () => {
+  let fake: FakeStripe;
+  let provider: PaymentProvider;
+
+  beforeEach(async () => {
+    fake = await startFakeStripe();
+    provider = createStripeProvider(
+      { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.apiBase },
+      { maxNetworkRetries: 0, timeoutMs: 5_000 },
+    );
+  });
+
+  afterEach(async () => {
+    await fake.close();
+  });
+
+  describe('createCheckoutSession', () => {
+    it('sends a form-encoded payment-mode session with cents, the order, the customer and the Idempotency-Key', async () => {
+      const before = Math.floor(Date.now() / 1000);
+      const ref = await provider.createCheckoutSession(input());
+
+      expect(ref.sessionId).toMatch(/^cs_test_/);
+      expect(ref.url).toBe(fake.sessions.get(ref.sessionId)?.url);
+      expect(fake.requests).toHaveLength(1);
+      const req = fake.requests[0];
+      if (!req) throw new Error('no request');
+      expect(req.method).toBe('POST');
+      expect(req.path).toBe('/v1/checkout/sessions');
+      expect(req.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+      expect(req.headers.authorization).toBe(`Bearer ${fake.secretKey}`);
+      expect(req.headers['idempotency-key']).toBe('checkout-1001-1');
+      expect(req.headers['stripe-version']).toBeTruthy();
+
+      // The raw body uses bracketed keys and indexed arrays, not JSON.
+      expect(req.rawBody).toContain('mode=payment');
+      expect(req.rawBody).toContain('line_items[0][price_data][currency]=eur');
+      expect(req.rawBody).toContain('line_items[0][price_data][unit_amount]=5999');
+      expect(req.rawBody).toContain('line_items[1][quantity]=2');
+      expect(req.rawBody).not.toMatch(/^\s*\{/);
+
+      const form = req.form;
+      expect(form.mode).toBe('payment');
+      expect(form.line_items).toEqual([
+        {
+          price_data: { currency: 'eur', unit_amount: '5999', product_data: { name: 'Elden Ring (Steam)' } },
+          quantity: '1',
+        },
+        {
+          price_data: {
+            currency: 'eur',
+            unit_amount: '2450',
+            product_data: { name: 'Hades II (Steam) & more' },
+          },
+          quantity: '2',
+        },
+      ]);
+      expect(form.client_reference_id).toBe('1001');
+      expect(form.customer_email).toBe('jane.doe@keyland.test');
+      expect(form.metadata).toEqual({ order_id: '1001' });
+      expect(form.success_url).toBe(SUCCESS_URL);
+      expect(form.cancel_url).toBe(CANCEL_URL);
+      expect(form.allowed_payment_method_types).toEqual(['card']);
+      expect(form.payment_method_types).toBeUndefined();
+      const expiresAt = Number(form.expires_at);
+      expect(Number.isInteger(expiresAt)).toBe(true);
+      expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * 60);
+      expect(expiresAt).toBeLessThanOrEqual(before + 35 * 60);
+
+      const session = fake.sessions.get(ref.sessionId);
+      expect(session?.amount_total).toBe(5999 + 2 * 2450);
+      expect(session?.currency).toBe('eur');
+      // The literal placeholder survives for Stripe to fill in on redirect.
+      expect(session?.success_url).toContain('{CHECKOUT_SESSION_ID}');
+    });
+
+    it('sends the expiry plus a minute of slack, the same on a later retry, capped at 24 hours', () => {
+      const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+      const nowS = now / 1000;
+      const deadline = new Date(now + 30 * 60_000);
+      expect(stripeExpiresAt(deadline, now)).toBe(nowS + 31 * 60);
+      expect(stripeExpiresAt(deadline, now + 90_000)).toBe(nowS + 31 * 60);
+      expect(stripeExpiresAt(new Date(now + 2 * 3600_000 + 1), now)).toBe(nowS + 2 * 3600 + 61);
+      expect(stripeExpiresAt(new Date(now + 48 * 3600_000), now)).toBe(nowS + 24 * 3600 - 60);
+    });
+
+    it('a retry of the same attempt (same input, same key) yields the same session', async () => {
+      const attempt = input();
+      const first = await provider.createCheckoutSession(attempt);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const again = await provider.createCheckoutSession(attempt);
+      expect(again).toEqual(first);
+      expect(fake.sessions.size).toBe(1);
+      expect(fake.requests).toHaveLength(2);
+      expect(fake.requests[1]?.rawBody).toBe(fake.requests[0]?.rawBody);
+    });
+
+    it('refuses an expiry Stripe would refuse, as a provider error naming the parameter', async () => {
+      const err = await provider
+        .createCheckoutSession(input({ expiresAt: new Date(Date.now() + 10 * 60_000) }))
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PaymentProviderError);
+      expect((err as Error).message).toMatch(/expires_at.*30 minutes/);
+    });
+
+    it('the same key with different parameters is refused as an idempotency error', async () => {
+      await provider.createCheckoutSession(input());
+      const changed = input({
+        lines: [{ title: 'Elden Ring (Steam)', unitAmountCents: 4999, quantity: 1 }],
+        totalCents: 4999,
+      });
+      const err = await provider.createCheckoutSession(changed).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PaymentProviderError);
+      expect((err as Error).message).toMatch(/idempotency_error/);
+      expect(fake.sessions.size).toBe(1);
+    });
+
+    it('refuses lines whose sum differs from the total before calling Stripe', async () => {
+      const err = await provider.createCheckoutSession(input({ totalCents: 1 })).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PaymentProviderError);
+      expect((err as Error).message).toMatch(/totalCents/);
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it('retries a 500 with the same Idempotency-Key when retries are enabled', async () => {
+      const retrying = createStripeProvider(
+        { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.apiBase },
+        { maxNetworkRetries: 1 },
+      );
+      fake.failNext('server_error');
+      const ref = await retrying.createCheckoutSession(input());
+      expect(fake.requests).toHaveLength(2);
+      expect(fake.requests[0]?.headers['idempotency-key']).toBe('checkout-1001-1');
+      expect(fake.requests[1]?.headers['idempotency-key']).toBe('checkout-1001-1');
+      expect(fake.sessions.has(ref.sessionId)).toBe(true);
+    });
+  });
+
+  describe('retrieveSession and expireSession', () => {
+    it('reads an open session, then a paid and complete one after the customer pays', async () => {
+      const { sessionId } = await provider.createCheckoutSession(input());
+      expect(await provider.retrieveSession(sessionId)).toEqual({
+        sessionId,
+        orderId: 1001,
+        status: 'open',
+        paymentStatus: 'unpaid',
+        amountTotalCents: 10899,
+        currency: 'eur',
+      });
+      fake.complete(sessionId);
+      const state = await provider.retrieveSession(sessionId);
+      expect(state.status).toBe('complete');
+      expect(state.paymentStatus).toBe('paid');
+      const get = fake.requests.at(-1);
+      expect(get?.method).toBe('GET');
+      expect(get?.path).toBe(`/v1/checkout/sessions/${sessionId}`);
+    });
+
+    it('an unknown session is a provider error', async () => {
+      await expect(provider.retrieveSession('cs_test_nope')).rejects.toThrow(/No such checkout\.session/);
+    });
+
+    it('expires an open session; expiring it again, or a completed one, is not an error', async () => {
+      const { sessionId } = await provider.createCheckoutSession(input());
+      await provider.expireSession(sessionId);
+      expect(fake.requests.at(-1)?.path).toBe(`/v1/checkout/sessions/${sessionId}/expire`);
+      expect(fake.sessions.get(sessionId)?.status).toBe('expired');
+      expect(fake.sessions.get(sessionId)?.url).toBeNull();
+      expect((await provider.retrieveSession(sessionId)).status).toBe('expired');
+
+      await expect(provider.expireSession(sessionId)).resolves.toBeUndefined();
+
+      const other = await provider.createCheckoutSession(
+        input({ orderId: 1002, idempotencyKey: 'checkout-1002-1' }),
+      );
+      fake.complete(other.sessionId);
+      await expect(provider.expireSession(other.sessionId)).resolves.toBeUndefined();
+      expect(fake.sessions.get(other.sessionId)?.status).toBe('complete');
+    });
+  });
+
+  describe('parseWebhook', () => {
+    it('accepts a correctly signed checkout.session.completed and fills the session', async () => {
+      const { sessionId } = await provider.createCheckoutSession(input());
+      fake.complete(sessionId);
+      const { body, signature, event } = fake.signedEvent('checkout.session.completed', sessionId);
+      const parsed = provider.parseWebhook(body, signature);
+      expect(parsed).toEqual({
+        id: event.id,
+        type: 'checkout.session.completed',
+        rawType: 'checkout.session.completed',
+        session: {
+          sessionId,
+          orderId: 1001,
+          status: 'complete',
+          paymentStatus: 'paid',
+          amountTotalCents: 10899,
+          currency: 'eur',
+        },
+      });
+    });
+
+    it('maps expired, async success (when paid) and other events', async () => {
+      const { sessionId } = await provider.createCheckoutSession(input());
+      fake.expire(sessionId);
+      const expired = fake.signedEvent('checkout.session.expired', sessionId);
+      expect(provider.parseWebhook(expired.body, expired.signature).type).toBe('checkout.session.expired');
+
+      const paid = fake.signedEvent('checkout.session.async_payment_succeeded', sessionId, {
+        session: { status: 'complete', payment_status: 'paid' },
+      });
+      const asyncEvent = provider.parseWebhook(paid.body, paid.signature);
+      expect(asyncEvent.type).toBe('checkout.session.completed');
+      expect(asyncEvent.rawType).toBe('checkout.session.async_payment_succeeded');
+
+      const failed = fake.signedEvent('checkout.session.async_payment_failed', sessionId);
+      expect(provider.parseWebhook(failed.body, failed.signature).type).toBe('other');
+
+      const completedUnpaid = fake.signedEvent('checkout.session.completed', sessionId, {
+        session: { status: 'complete', payment_status: 'unpaid' },
+      });
+      const unpaid = provider.parseWebhook(completedUnpaid.body, completedUnpaid.signature);
+      expect(unpaid.type).toBe('checkout.session.completed');
+      expect(unpaid.session?.paymentStatus).toBe('unpaid');
+    });
+
+    it('rejects a tampered body, a re-serialised body, a wrong secret, a missing header and a stale event', async () => {
+      const { sessionId } = await provider.createCheckoutSession(input());
+      fake.complete(sessionId);
+      const { body, signature } = fake.signedEvent('checkout.session.completed', sessionId);
+
+      const tampered = body.replace('"amount_total": 10899', '"amount_total": 1');
+      expect(tampered).not.toBe(body);
+      expect(() => provider.parseWebhook(tampered, signature)).toThrow(WebhookSignatureError);
+
+      const reserialised = JSON.stringify(JSON.parse(body));
+      expect(() => provider.parseWebhook(reserialised, signature)).toThrow(WebhookSignatureError);
+
+      const wrong = fake.signedEvent('checkout.session.completed', sessionId, {
+        secret: 'whsec_not_the_right_one',
+      });
+      expect(() => provider.parseWebhook(wrong.body, wrong.signature)).toThrow(WebhookSignatureError);
+
+      expect(() => provider.parseWebhook(body, undefined)).toThrow(WebhookSignatureError);
+      expect(() => provider.parseWebhook(body, '')).toThrow(WebhookSignatureError);
+      expect(() => provider.parseWebhook(body, 'garbage')).toThrow(WebhookSignatureError);
+
+      const stale = fake.signedEvent('checkout.session.completed', sessionId, {
+        timestamp: Math.floor(Date.now() / 1000) - 301,
+      });
+      expect(() => provider.parseWebhook(stale.body, stale.signature)).toThrow(/tolerance/);
+      expect(() => provider.parseWebhook(stale.body, stale.signature)).toThrow(WebhookSignatureError);
+
+      const recent = fake.signedEvent('checkout.session.completed', sessionId, {
+        timestamp: Math.floor(Date.now() / 1000) - 290,
+      });
+      expect(provider.parseWebhook(recent.body, recent.signature).type).toBe('checkout.session.completed');
+    });
+  });
+
+  describe('provider errors', () => {
+    it('a wrong secret key (401) is a PaymentProviderError that names no key', async () => {
+      const wrongKey = 'sk_test_thisIsNotTheRightKey1234567890';
+      const wrong = createStripeProvider(
+        { secretKey: wrongKey, webhookSecret: fake.webhookSecret, apiBase: fake.apiBase },
+        { maxNetworkRetries: 0 },
+      );
+      const err = await wrong.createCheckoutSession(input()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PaymentProviderError);
+      const message = (err as Error).message;
+      expect(message).toMatch(/HTTP 401/);
+      expect(message).not.toContain(wrongKey);
+      expect(message).not.toContain(fake.secretKey);
+      expect(message).not.toMatch(/sk_test_/);
+      expect(fake.sessions.size).toBe(0);
+
+      const retrieveErr = await wrong.retrieveSession('cs_test_x').catch((e: unknown) => e);
+      expect(retrieveErr).toBeInstanceOf(PaymentProviderError);
+      expect((retrieveErr as Error).message).not.toContain(wrongKey);
+    });
+
+    it('a 500 is a PaymentProviderError without the secret key', async () => {
+      fake.failNext('server_error');
+      const err = await provider.createCheckoutSession(input()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PaymentProviderError);
+      expect((err as Error).message).toMatch(/HTTP 500/);
+      expect((err as Error).message).not.toContain(fake.secretKey);
+
+      fake.failNext('server_error');
+      await expect(provider.retrieveSession('cs_test_x')).rejects.toBeInstanceOf(PaymentProviderError);
+    });
+
+    it('a dropped connection and a timeout are PaymentProviderErrors', async () => {
+      fake.failNext('disconnect', 2); // the SDK retries a closed connection once even without retries
+      await expect(provider.createCheckoutSession(input())).rejects.toBeInstanceOf(PaymentProviderError);
+
+      const impatient = createStripeProvider(
+        { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.apiBase },
+        { maxNetworkRetries: 0, timeoutMs: 200 },
+      );
+      fake.failNext('hang');
+      const err = await impatient.retrieveSession('cs_test_x').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PaymentProviderError);
+      expect((err as Error).message).not.toContain(fake.secretKey);
+    });
+  });
+});
+
+describe('the stand-in Stripe', () => {
+  it('parses both bracket encodings into nested objects and indexed arrays', () => {
+    const raw =
+      'line_items[0][price_data][unit_amount]=5999&line_items%5B0%5D%5Bquantity%5D=1&expand[]=line_items';
+    expect(parseStripeForm(raw)).toEqual({
+      line_items: [{ price_data: { unit_amount: '5999' }, quantity: '1' }],
+      expand: ['line_items'],
+    });
+  });
+
+  it('answers validation errors in Stripe’s envelope, with the param, and does not save them under the key', async () => {
+    const fake = await startFakeStripe();
+    try {
+      const post = (body: string, key?: string) =>
+        fetch(`${fake.apiBase}/v1/checkout/sessions`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${fake.secretKey}`,
+            'content-type': 'application/x-www-form-urlencoded',
+            ...(key ? { 'idempotency-key': key } : {}),
+          },
+          body,
+        });
+      const bad = await post(
+        'mode=payment&line_items[0][price_data][currency]=eur&line_items[0][price_data][unit_amount]=59.99&line_items[0][price_data][product_data][name]=X&line_items[0][quantity]=1',
+        'k1',
+      );
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toEqual({
+        error: {
+          type: 'invalid_request_error',
+          message: 'Invalid integer: 59.99',
+          param: 'line_items[0][price_data][unit_amount]',
+        },
+      });
+      const fixed = await post(
+        'mode=payment&line_items[0][price_data][currency]=eur&line_items[0][price_data][unit_amount]=5999&line_items[0][price_data][product_data][name]=X&line_items[0][quantity]=1',
+        'k1',
+      );
+      expect(fixed.status).toBe(200);
+
+      const json = await fetch(`${fake.apiBase}/v1/checkout/sessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fake.secretKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ mode: 'payment' }),
+      });
+      expect(json.status).toBe(400);
+      expect(await json.json()).toMatchObject({ error: { type: 'invalid_request_error', param: 'mode' } });
+
+      const unauth = await fetch(`${fake.apiBase}/v1/checkout/sessions/cs_test_x`);
+      expect(unauth.status).toBe(401);
+      expect(await unauth.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    } finally {
+      await fake.close();
+    }
+  });
+});

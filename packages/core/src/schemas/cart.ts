@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** At most this many keys of one game per order line. */
+export const MAX_LINE_QUANTITY = 10;
+
+/** Fields the original store sends for identity or prices: accepted for compatibility and ignored. */
+const ignoredLegacyFields = {
+  email: z.string().max(254).optional(),
+  price: z.unknown().optional(),
+  cws_price: z.unknown().optional(),
+  cws_identifier: z.unknown().optional(),
+};
+
+export const draftOrderRequestSchema = z.object({ email: z.string().max(254).optional() }).default({});
+export const draftOrderResponseSchema = z.object({ order_id: z.number().int() });
+
+const lineRef = {
+  order_id: z.number().int().optional(),
+  /** The catalogue's productId of the game; preferred. */
+  cws_product_id: z.string().max(100).optional(),
+  /** The game's title, as the original store identified lines. */
+  product_name: z.string().max(300).optional(),
+};
+
+export const addOrderLineRequestSchema = z.object({ ...lineRef, ...ignoredLegacyFields });
+export const removeOrderLineRequestSchema = z.object({ ...lineRef, ...ignoredLegacyFields });
+export const updateOrderLineQuantityRequestSchema = z.object({
+  ...lineRef,
+  ...ignoredLegacyFields,
+  delta: z.union([z.literal(1), z.literal(-1)]),
+});
+export const cartRequestSchema = z.object({ email: z.string().max(254).optional() }).default({});
+
+export const cartItemSchema = z
+  .object({
+    name: z.string(),
+    price_unit: z.number(),
+    quantity: z.number().int(),
+    total: z.number(),
+    tax_percent: z.number(),
+    wcs_product_id: z.string(),
+    wcs_identifier: z.string(),
+    providerId: z.string(),
+    platform: z.string(),
+    cover: z.string(),
+    /** Keys that can be sold now, so the client can cap its + button. */
+    available: z.number().int(),
+  })
+  .meta({ id: 'CartItem' });
+
+export const cartSchema = z
+  .object({
+    order_id: z.number().int().nullable(),
+    items: z.array(cartItemSchema),
+    amount_untaxed: z.number(),
+    amount_tax: z.number(),
+    amount_total: z.number(),
+    tax_percent: z.number(),
+  })
+  .meta({ id: 'Cart' });
+
+export type Cart = z.infer<typeof cartSchema>;
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const consentSchema = z.object({
+  text: z.string().min(1).max(2000),
+  timestamp: z.string().min(1).max(64),
+});
+
+/** Version of the terms the consent refers to; recorded with every order. */
+export const TERMS_VERSION = '2026-11-22';
+
+export const createCheckoutSessionRequestSchema = z.object({
+  /** Required: without it the server answers 400 CONSENT_REQUIRED and creates nothing. */
+  consent: consentSchema.optional(),
+  /** The original store sends items and order data with amounts; the server ignores them. */
+  items: z.unknown().optional(),
+  orderData: z.unknown().optional(),
+});
+
+export const createCheckoutSessionResponseSchema = z.object({ url: z.string(), order_id: z.number().int() });
+
+export const createOrderRequestSchema = z.object({ sessionId: z.string().max(300) });
+
+export const deliveredKeySchema = z.object({
+  title: z.string(),
+  code: z.string(),
+  platform: z.string(),
+});
+
+export const createOrderResponseSchema = z.object({
+  success: z.boolean(),
+  data: z.array(deliveredKeySchema),
+  order_id: z.number().int().optional(),
+  error: z.string().optional(),
+  message: z.string().optional(),
+});
+
+export const completedOrderItemSchema = z.object({
+  title: z.string(),
+  price: z.number(),
+  wcs_activation_key: z.string(),
+  platform: z.string(),
+  providerId: z.string(),
+});
+
+export const completedOrderSchema = z
+  .object({
+    id: z.number().int(),
+    date: z.string(),
+    items: z.array(completedOrderItemSchema),
+    total: z.number(),
+    amount_untaxed: z.number(),
+    amount_tax: z.number(),
+    tax_percent: z.number(),
+  })
+  .meta({ id: 'CompletedOrder' });
+
+export type CompletedOrder = z.infer<typeof completedOrderSchema>;
+
+export const completedOrdersResponseSchema = z.array(completedOrderSchema);
+
+export const deleteOrderRequestSchema = z.object({ orderId: z.number().int() });
