@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { RequireAdmin, RequireSession } from '../features/auth/components/require-session.tsx';
+import { verifyEmailPath } from '../features/auth/paths.ts';
 import { AppLayout } from './layout.tsx';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/route-error.tsx';
 
@@ -50,6 +51,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.register, ...page(() => import('./routes/auth/register.tsx')) },
             { path: paths.forgotPassword, ...page(() => import('./routes/auth/forgot-password.tsx')) },
             { path: paths.resetPassword, ...page(() => import('./routes/auth/reset-password.tsx')) },
+            { path: verifyEmailPath, ...page(() => import('./routes/auth/verify-email.tsx')) },
             { path: paths.product.path, ...page(() => import('./routes/product.tsx')) },
             { path: paths.checkoutSuccess, ...page(() => import('./routes/checkout/success.tsx')) },
             { path: paths.checkoutCancel, ...page(() => import('./routes/checkout/cancel.tsx')) },

@@ -1,18 +1,73 @@
-import { Gamepad2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { CloudOff } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UpcomingPage } from '../../components/layout/upcoming-page.tsx';
-import { useStoreHref } from '../../features/auth/hooks/use-store-href.ts';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { DocumentTitle } from '../../components/ui/document-title.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { getGameDetailQueryOptions, useGameDetail } from '../../features/product/api/get-game-detail.ts';
+import { ProductNotFound } from '../../features/product/components/product-not-found.tsx';
+import { ProductPage } from '../../features/product/components/product-page.tsx';
+import { ProductSkeleton } from '../../features/product/components/product-skeleton.tsx';
+import { getErrorMessage } from '../../lib/api-client.ts';
+import { atMost } from '../../utils/at-most.ts';
+
+/** How long opening a product waits for its data before showing the skeleton. */
+const PREFETCH_WAIT_MS = 800;
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const providerId = new URL(request.url).searchParams.get('session') ?? '';
+    if (providerId)
+      await atMost(queryClient.prefetchQuery(getGameDetailQueryOptions(providerId)), PREFETCH_WAIT_MS);
+    return null;
+  };
 
 /** /product?title={slug}&session={providerId}: the game detail page. */
 export default function ProductRoute(): ReactNode {
   const { t } = useTranslation();
-  return (
-    <UpcomingPage
-      icon={Gamepad2}
-      title={t('pages.product.title')}
-      body={t('pages.product.body')}
-      backHref={useStoreHref()}
-    />
-  );
+  const [searchParams, setSearchParams] = useSearchParams();
+  const providerId = searchParams.get('session')?.trim() ?? '';
+  const slug = searchParams.get('title') ?? '';
+  const detail = useGameDetail(providerId);
+  const game = detail.data;
+
+  // A link with an old or missing title slug is corrected in place, so the address is always canonical.
+  useEffect(() => {
+    if (game?.slug && slug !== game.slug) {
+      setSearchParams(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          params.set('title', game.slug);
+          return params;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  }, [game, slug, setSearchParams]);
+
+  if (!providerId) return <ProductNotFound />;
+  if (detail.isPending) return <ProductSkeleton />;
+  if (detail.isError) {
+    return (
+      <>
+        <DocumentTitle title={t('product.errorTitle')} />
+        <EmptyState
+          icon={CloudOff}
+          tone="danger"
+          title={t('product.errorTitle')}
+          body={getErrorMessage(detail.error)}
+          headingLevel={1}
+        >
+          <Button onClick={() => void detail.refetch()} disabled={detail.isFetching}>
+            {detail.isFetching ? t('common.retrying') : t('common.retry')}
+          </Button>
+        </EmptyState>
+      </>
+    );
+  }
+  if (!game) return <ProductNotFound />;
+  return <ProductPage game={game} />;
 }

@@ -1,18 +1,17 @@
-import { UserRound } from 'lucide-react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { UpcomingPage } from '../../components/layout/upcoming-page.tsx';
-import { useStoreHref } from '../../features/auth/hooks/use-store-href.ts';
+import { type Session, sessionQueryKey } from '../../features/auth/api/get-session.ts';
+import { profileQueryOptions } from '../../features/profile/api/profile.ts';
+import { ProfileView } from '../../features/profile/components/profile-view.tsx';
 
-/** /profile: profile editing. */
+/** Starts reading the profile while the page's code loads, for a logged-in customer only. */
+export const clientLoader = (queryClient: QueryClient) => async () => {
+  if (queryClient.getQueryData<Session>(sessionQueryKey)?.user)
+    void queryClient.prefetchQuery(profileQueryOptions());
+  return null;
+};
+
+/** /profile: profile editing (the session guard sends visitors to /login). */
 export default function ProfileRoute(): ReactNode {
-  const { t } = useTranslation();
-  return (
-    <UpcomingPage
-      icon={UserRound}
-      title={t('pages.profile.title')}
-      body={t('pages.profile.body')}
-      backHref={useStoreHref()}
-    />
-  );
+  return <ProfileView />;
 }

@@ -1,18 +1,30 @@
-import { LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UpcomingPage } from '../../../components/layout/upcoming-page.tsx';
-import { useStoreHref } from '../../../features/auth/hooks/use-store-href.ts';
+import { Link, Navigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { AuthLayout, linkClasses } from '../../../features/auth/components/auth-layout.tsx';
+import { LoginForm } from '../../../features/auth/components/login-form.tsx';
+import { useIsLoggedIn } from '../../../features/auth/hooks/use-is-logged-in.ts';
 
-/** /login: the login form (built with the accounts feature). */
+/** /login: e-mail and password over the green particle field; success goes to /store. */
 export default function LoginRoute(): ReactNode {
   const { t } = useTranslation();
+  if (useIsLoggedIn()) return <Navigate to={paths.store} replace />;
   return (
-    <UpcomingPage
-      icon={LogIn}
-      title={t('pages.login.title')}
-      body={t('pages.login.body')}
-      backHref={useStoreHref()}
-    />
+    <AuthLayout
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      particles
+      footer={
+        <>
+          {t('auth.login.noAccount')}{' '}
+          <Link to={paths.register} className={linkClasses}>
+            {t('auth.login.registerLink')}
+          </Link>
+        </>
+      }
+    >
+      <LoginForm />
+    </AuthLayout>
   );
 }

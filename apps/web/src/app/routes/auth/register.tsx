@@ -1,18 +1,30 @@
-import { UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UpcomingPage } from '../../../components/layout/upcoming-page.tsx';
-import { useStoreHref } from '../../../features/auth/hooks/use-store-href.ts';
+import { Link, Navigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { AuthLayout, linkClasses } from '../../../features/auth/components/auth-layout.tsx';
+import { RegisterForm } from '../../../features/auth/components/register-form.tsx';
+import { useIsLoggedIn } from '../../../features/auth/hooks/use-is-logged-in.ts';
 
-/** /register: the registration form (built with the accounts feature). */
+/** /register: creates the account, logs the customer in and goes to /store. */
 export default function RegisterRoute(): ReactNode {
   const { t } = useTranslation();
+  if (useIsLoggedIn()) return <Navigate to={paths.store} replace />;
   return (
-    <UpcomingPage
-      icon={UserPlus}
-      title={t('pages.register.title')}
-      body={t('pages.register.body')}
-      backHref={useStoreHref()}
-    />
+    <AuthLayout
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      width="lg"
+      footer={
+        <>
+          {t('auth.register.haveAccount')}{' '}
+          <Link to={paths.login} className={linkClasses}>
+            {t('auth.register.loginLink')}
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm />
+    </AuthLayout>
   );
 }

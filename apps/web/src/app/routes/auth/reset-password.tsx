@@ -1,18 +1,43 @@
-import { KeyRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UpcomingPage } from '../../../components/layout/upcoming-page.tsx';
-import { useStoreHref } from '../../../features/auth/hooks/use-store-href.ts';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { logout } from '../../../features/auth/api/logout.ts';
+import { refreshSession } from '../../../features/auth/api/session-cache.ts';
+import { AuthLayout, linkClasses } from '../../../features/auth/components/auth-layout.tsx';
+import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
 
-/** /reset-password?token=…: sets a new password. */
+/**
+ * /reset-password?token=…: first ends any previous session (failures only logged, spec section 7), then
+ * sets a new password and goes to /login after 2 s.
+ */
 export default function ResetPasswordRoute(): ReactNode {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+
+  useEffect(() => {
+    logout().then(
+      () => refreshSession(queryClient, null),
+      (error: unknown) => console.warn('logout before reset failed', error),
+    );
+  }, [queryClient]);
+
   return (
-    <UpcomingPage
-      icon={KeyRound}
-      title={t('pages.resetPassword.title')}
-      body={t('pages.resetPassword.body')}
-      backHref={useStoreHref()}
-    />
+    <AuthLayout
+      title={t('auth.reset.title')}
+      subtitle={t('auth.reset.subtitle')}
+      footer={
+        <Link to={paths.login} className={`${linkClasses} inline-flex items-center gap-1.5`}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('auth.forgot.backToLogin')}
+        </Link>
+      }
+    >
+      <ResetPasswordForm token={token} />
+    </AuthLayout>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
-import { type Session, sessionQueryKey } from './get-session.ts';
+import { refreshSession } from './session-cache.ts';
 
 export function logout(): Promise<unknown> {
   return api.post('/api/kl_api/logout');
@@ -10,7 +10,8 @@ export function logout(): Promise<unknown> {
 
 /**
  * Logs out and goes to the public store. A failed call is only logged (spec section 7): the browser
- * forgets the user either way.
+ * forgets the user either way. The page changes first, so that a protected page being left does not
+ * send the visitor to /login on its way out.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -19,8 +20,9 @@ export function useLogout() {
     mutationFn: logout,
     onError: (error) => console.warn('logout failed', error),
     onSettled: async () => {
-      queryClient.setQueryData<Session>(sessionQueryKey, { user: null });
       await navigate(paths.publicStore);
+      queryClient.removeQueries({ queryKey: ['profile'] });
+      await refreshSession(queryClient, null);
     },
   });
 }

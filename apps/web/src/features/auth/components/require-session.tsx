@@ -4,6 +4,8 @@ import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../api/get-session.ts';
+import { Toaster } from './toast.tsx';
+import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 function SessionCheck(): ReactNode {
   const { t } = useTranslation();
@@ -14,12 +16,21 @@ function SessionCheck(): ReactNode {
   );
 }
 
-/** Pages for logged-in customers: wait for the session check, then show the page or go to /login. */
+/**
+ * Pages for logged-in customers: wait for the session check, then show the page or go to /login. Above
+ * the page, the reminder to confirm the e-mail address; below it, confirmations such as "registered".
+ */
 export function RequireSession(): ReactNode {
   const { isPending, isLoggedIn } = useSession();
   if (isPending) return <SessionCheck />;
   if (!isLoggedIn) return <Navigate to={paths.login} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <VerifyEmailBanner />
+      <Outlet />
+      <Toaster />
+    </>
+  );
 }
 
 /** The admin area: anyone who is not an admin goes to /store (and a visitor from there to /login). */

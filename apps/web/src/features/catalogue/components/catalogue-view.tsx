@@ -15,6 +15,7 @@ import { CatalogueToolbar } from './catalogue-toolbar.tsx';
 import { GameCard } from './game-card.tsx';
 import { GameCardSkeleton } from './game-card-skeleton.tsx';
 import { Pagination } from './pagination.tsx';
+import { PromoVideo } from './promo-video.tsx';
 
 export interface CatalogueViewProps {
   /** What the viewer can do with a game (the route decides: login prompt or cart button). */
@@ -168,6 +169,8 @@ export function CatalogueView({ renderAction }: CatalogueViewProps): ReactNode {
           />
         </div>
       ) : null}
+
+      <PromoVideo />
     </div>
   );
 }

@@ -1,0 +1,138 @@
+import { passwordLengthProblem } from '@keyland/core/account-rules';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { linkClasses } from './auth-layout.tsx';
+import { FormMessage, focusField, PasswordField } from './form-controls.tsx';
+
+/** Redirect to /login after the success message (spec section 9). */
+export const RESET_REDIRECT_MS = 2000;
+
+const PASSWORD_CODES = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'PASSWORD_TOO_COMMON']);
+
+/**
+ * New password and its confirmation for the token of the e-mail link. The spec's messages: no token,
+ * passwords differ, success false, and for other errors the server's (translated) message or "the link
+ * has expired or is invalid". Success shows a message and goes to /login after 2 s.
+ */
+export function ResetPasswordForm({ token }: { token: string }): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const id = useId();
+  const passwordId = `${id}-password`;
+  const confirmId = `${id}-confirm`;
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  /** A failure of the whole form; `newLink` offers to ask for a new e-mail (the link is the problem). */
+  const [failure, setFailure] = useState<{ message: string; newLink: boolean } | null>(null);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => void navigate(paths.login), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!token) return;
+    if (password !== confirm) {
+      setErrors({ confirm: t('auth.resetPasswordsMismatch') });
+      focusField(confirmId);
+      return;
+    }
+    const weak = passwordLengthProblem(password);
+    if (weak) {
+      setErrors({ password: t(`errors.${weak.code}`) });
+      focusField(passwordId);
+      return;
+    }
+    setErrors({});
+    reset.mutate(
+      { token, newPassword: password },
+      {
+        onSuccess: (answer) => {
+          if (answer.success) setDone(true);
+          else setFailure({ message: t('auth.resetFailed'), newLink: false });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && PASSWORD_CODES.has(error.error)) {
+            setErrors({ password: getErrorMessage(error) });
+            focusField(passwordId);
+          } else if (error instanceof ApiError && error.error === 'TOKEN_MISSING') {
+            setFailure({ message: t('auth.resetNoToken'), newLink: true });
+          } else if (
+            error instanceof ApiError &&
+            ['RATE_LIMITED', 'NETWORK_ERROR', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'].includes(error.error)
+          ) {
+            setFailure({ message: getErrorMessage(error), newLink: false });
+          } else {
+            setFailure({ message: t('auth.resetExpired'), newLink: true });
+          }
+        },
+      },
+    );
+  };
+
+  const shown = token ? failure : { message: t('auth.resetNoToken'), newLink: true };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <PasswordField
+        id={passwordId}
+        name="newPassword"
+        autoComplete="new-password"
+        label={t('auth.reset.newPassword')}
+        hint={t('auth.register.passwordHint')}
+        error={errors.password}
+        readOnly={done}
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setErrors(({ password: _, ...rest }) => rest);
+        }}
+      />
+      <PasswordField
+        id={confirmId}
+        name="confirmPassword"
+        autoComplete="new-password"
+        label={t('auth.reset.confirmPassword')}
+        error={errors.confirm}
+        readOnly={done}
+        value={confirm}
+        onChange={(event) => {
+          setConfirm(event.target.value);
+          setErrors(({ confirm: _, ...rest }) => rest);
+        }}
+      />
+      {shown ? (
+        <FormMessage tone="error">
+          {shown.message}
+          {shown.newLink ? (
+            <>
+              {' '}
+              <Link to={paths.forgotPassword} className={linkClasses}>
+                {t('auth.reset.requestNew')}
+              </Link>
+            </>
+          ) : null}
+        </FormMessage>
+      ) : null}
+      {done ? (
+        <FormMessage tone="success">
+          {t('auth.reset.success')} {t('auth.reset.redirecting')}
+        </FormMessage>
+      ) : null}
+      <Button type="submit" disabled={reset.isPending || done} className="w-full">
+        {reset.isPending ? t('auth.reset.submitting') : t('auth.reset.submit')}
+      </Button>
+    </form>
+  );
+}

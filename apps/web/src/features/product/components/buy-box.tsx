@@ -1,0 +1,108 @@
+import type { GameDetail } from '@keyland/core/schemas/game-detail';
+import { LogIn, PackageCheck, ShieldCheck, ShoppingCart, UserPlus, Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useLocale } from '../../../hooks/use-locale.ts';
+import { useSession } from '../../auth/api/get-session.ts';
+import { formatPrice, formatStock } from '../../catalogue/utils/format.ts';
+
+/** What the viewer can do: wait for the session check, then add to cart (customers) or log in (visitors). */
+function BuyAction({ title, soldOut }: { title: string; soldOut: boolean }): ReactNode {
+  const { t } = useTranslation();
+  const { isPending, isLoggedIn } = useSession();
+
+  if (isPending) {
+    return <Spinner label={t('common.checkingSession')} className="min-h-11" />;
+  }
+  if (isLoggedIn) {
+    // The cart is not built yet: a visible, clearly labelled placeholder rather than a button that does nothing.
+    return (
+      <div className="flex flex-col gap-2">
+        <button
+          type="button"
+          disabled
+          aria-describedby="cart-soon"
+          aria-label={`${t('product.addToCart')}: ${title}`}
+          data-testid="add-to-cart"
+          className={buttonClasses({ className: 'w-full' })}
+        >
+          <ShoppingCart aria-hidden="true" className="size-4" />
+          {soldOut ? t('product.soldOut') : t('product.addToCart')}
+        </button>
+        <p id="cart-soon" className="text-center text-xs text-ink-muted">
+          {t('product.cartSoon')}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div data-testid="login-prompt" className="flex flex-col gap-3">
+      <p className="text-sm text-ink">{t('product.loginPrompt')}</p>
+      <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        <Link to={paths.register} className={buttonClasses({ wrap: true })}>
+          <UserPlus aria-hidden="true" className="size-4 shrink-0" />
+          {t('product.register')}
+        </Link>
+        <Link to={paths.login} className={buttonClasses({ variant: 'secondary', wrap: true })}>
+          <LogIn aria-hidden="true" className="size-4 shrink-0" />
+          {t('product.login')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The limited-offer banner: the VAT-included price, stock, the delivery promise and the way to buy. */
+export function BuyBox({ game }: { game: GameDetail }): ReactNode {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const soldOut = game.stock <= 0;
+
+  return (
+    <section
+      aria-label={t('product.limitedOffer')}
+      data-testid="offer-banner"
+      className="overflow-hidden rounded-xl border border-brand/40 bg-surface"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2 bg-brand-soft px-4 py-2">
+        <p className="flex items-center gap-1.5 text-sm font-semibold tracking-wide text-brand-strong uppercase">
+          <Zap aria-hidden="true" className="size-4" />
+          {t('product.limitedOffer')}
+        </p>
+        <p className="flex items-center gap-1 text-xs font-medium text-ink-muted tabular-nums">
+          <PackageCheck aria-hidden="true" className="size-3.5 text-brand" />
+          {soldOut ? t('product.soldOut') : t('product.stock', { stock: formatStock(game.stock) })}
+        </p>
+      </div>
+      <div className="flex flex-col gap-4 p-4 sm:p-5">
+        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="sr-only">{t('product.price')}: </span>
+          <span
+            data-testid="product-price"
+            className="text-4xl font-bold tracking-tight text-brand tabular-nums"
+          >
+            {formatPrice(game.priceSellWithTax || game.price, locale)}
+          </span>
+          <span className="text-sm text-ink-muted">{t('product.vatIncluded')}</span>
+        </p>
+        <BuyAction title={game.name} soldOut={soldOut} />
+        <ul className="flex flex-col gap-2 border-t border-line pt-4 text-sm text-ink-muted">
+          <li className="flex gap-2">
+            <Zap aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+            <span>{t('product.instantDelivery')}</span>
+          </li>
+          <li className="flex gap-2">
+            <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+            <span>
+              {t('product.region')}: <strong className="font-semibold text-ink">{game.region || 'EU'}</strong>
+            </span>
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}

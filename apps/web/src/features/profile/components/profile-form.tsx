@@ -1,0 +1,160 @@
+import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, nameWords } from '@keyland/core/account-rules';
+import { isLocale, type Locale, localeNames, locales, toLocale } from '@keyland/core/locales';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { useLocale } from '../../../hooks/use-locale.ts';
+import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
+import {
+  FormMessage,
+  focusField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../auth/components/form-controls.tsx';
+import { countryOptions } from '../../auth/utils/country-options.ts';
+import { type Profile, useUpdateProfile } from '../api/profile.ts';
+
+type FieldName = 'fullName' | 'country' | 'language' | 'bio';
+const FIELDS: readonly string[] = ['fullName', 'country', 'language', 'bio'];
+
+/**
+ * The profile form (spec "Profile"): e-mail read-only; full name (two words), country (one of the 27),
+ * language (one of the 24) and a plain-text bio. Success says 'Perfil actualizado correctamente'.
+ */
+export function ProfileForm({ profile }: { profile: Profile }): ReactNode {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const save = useUpdateProfile();
+  const id = useId();
+  const fieldId = (name: FieldName | 'email') => `${id}-${name}`;
+
+  const [fullName, setFullName] = useState(profile.full_name);
+  const [country, setCountry] = useState(profile.country_id === null ? '' : String(profile.country_id));
+  const [language, setLanguage] = useState<Locale>(toLocale(profile.lang, locale));
+  const [bio, setBio] = useState(profile.bio);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+
+  const showProblem = (field: FieldName, message: string) => {
+    setErrors({ [field]: message });
+    focusField(fieldId(field));
+  };
+
+  const edited = (field: FieldName) => {
+    save.reset();
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (nameWords(fullName).length < 2) return showProblem('fullName', t('errors.FULL_NAME_TWO_WORDS'));
+    if (country === '') return showProblem('country', t('errors.COUNTRY_REQUIRED'));
+    setErrors({});
+    save.mutate(
+      { fullName, country: Number(country), language, bio },
+      {
+        // Show what was stored (names trimmed, HTML taken out of the bio).
+        onSuccess: (saved) => {
+          setFullName(saved.full_name);
+          setBio(saved.bio);
+          setLanguage(toLocale(saved.lang, language));
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.field && FIELDS.includes(error.field))
+            showProblem(error.field as FieldName, getErrorMessage(error));
+        },
+      },
+    );
+  };
+
+  const formError =
+    save.isError && !(save.error instanceof ApiError && save.error.field && FIELDS.includes(save.error.field))
+      ? getErrorMessage(save.error)
+      : null;
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <TextField
+        id={fieldId('email')}
+        label={t('profile.email')}
+        hint={t('profile.emailHint')}
+        type="email"
+        value={profile.email}
+        readOnly
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id={fieldId('fullName')}
+          name="fullName"
+          autoComplete="name"
+          label={t('profile.fullName')}
+          error={errors.fullName}
+          maxLength={FULL_NAME_MAX_LENGTH}
+          value={fullName}
+          onChange={(event) => {
+            setFullName(event.target.value);
+            edited('fullName');
+          }}
+        />
+        <SelectField
+          id={fieldId('country')}
+          name="country"
+          autoComplete="country"
+          label={t('profile.country')}
+          error={errors.country}
+          value={country}
+          onChange={(event) => {
+            setCountry(event.target.value);
+            edited('country');
+          }}
+        >
+          {country === '' ? <option value="">{t('auth.register.countryPlaceholder')}</option> : null}
+          {countryOptions(locale).map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <SelectField
+        id={fieldId('language')}
+        name="language"
+        label={t('profile.language')}
+        hint={t('profile.languageHint')}
+        error={errors.language}
+        value={language}
+        onChange={(event) => {
+          if (isLocale(event.target.value)) setLanguage(event.target.value);
+          edited('language');
+        }}
+      >
+        {locales.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {localeNames[code]}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        id={fieldId('bio')}
+        name="bio"
+        rows={5}
+        label={t('profile.bio')}
+        hint={`${t('profile.bioHint')} (${bio.length}/${BIO_MAX_LENGTH})`}
+        error={errors.bio}
+        maxLength={BIO_MAX_LENGTH}
+        value={bio}
+        onChange={(event) => {
+          setBio(event.target.value);
+          edited('bio');
+        }}
+      />
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      {save.isSuccess ? <FormMessage tone="success">{t('profile.updated')}</FormMessage> : null}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
+          {save.isPending ? t('profile.submitting') : t('profile.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
