@@ -29,6 +29,26 @@ function get(resources: Record<string, unknown>, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], resources);
 }
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** Keys with i18next plural suffixes folded ('results_one', 'results_few' → 'results'). */
+function baseKeys(resources: Record<string, unknown>): string[] {
+  return [...new Set(keys(resources).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
+}
+
+/** The `{{name}}` variables of every key, plural forms folded together. */
+function variables(resources: Record<string, unknown>): Map<string, string> {
+  const found = new Map<string, Set<string>>();
+  for (const key of keys(resources)) {
+    const text = String(get(resources, key));
+    const base = key.replace(PLURAL_SUFFIX, '');
+    const names = found.get(base) ?? new Set<string>();
+    for (const match of text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)) if (match[1]) names.add(match[1]);
+    found.set(base, names);
+  }
+  return new Map([...found].map(([key, names]) => [key, [...names].sort().join(',')]));
+}
+
 const languages = [...byLanguage.keys()];
 const english = read('en');
 
@@ -39,12 +59,34 @@ describe('translation files', () => {
     expect(languages).toContain('es');
   });
 
-  it.each(languages)('%s has exactly the English keys', (language) => {
-    expect(keys(read(language)).sort()).toEqual(keys(english).sort());
+  it.each(languages)('%s has exactly the English keys (plural forms aside)', (language) => {
+    expect(baseKeys(read(language))).toEqual(baseKeys(english));
+  });
+
+  it.each(languages)('%s has every plural form its language needs, and no other', (language) => {
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+    const resources = read(language);
+    const plurals = new Set(keys(english).filter((k) => PLURAL_SUFFIX.test(k)).map((k) => k.replace(PLURAL_SUFFIX, '')));
+    for (const base of plurals) {
+      const forms = keys(resources)
+        .filter((k) => k.replace(PLURAL_SUFFIX, '') === base && PLURAL_SUFFIX.test(k))
+        .map((k) => PLURAL_SUFFIX.exec(k)?.[1])
+        .sort();
+      expect(forms, `${language} ${base}`).toEqual([...categories].sort());
+    }
+  });
+
+  it.each(languages)('%s uses the same interpolation variables as English', (language) => {
+    expect(Object.fromEntries(variables(read(language)))).toEqual(Object.fromEntries(variables(english)));
+  });
+
+  it.each(languages)('%s has no empty text', (language) => {
+    const resources = read(language);
+    for (const key of keys(resources)) expect(String(get(resources, key)).trim(), `${language} ${key}`).not.toBe('');
   });
 
   it('translate every error code of the API', () => {
-    for (const language of ['en', 'es']) {
+    for (const language of languages) {
       for (const code of errorCodes)
         expect(get(read(language), `errors.${code}`), `${language} ${code}`).toBeTruthy();
     }
