@@ -226,7 +226,7 @@ describe(`catalogue calls (${testDbKind})`, () => {
     const body = { filters: { name: 'Crónica de Ébano' } };
     const before = await client.post('/api/kl_api/catalog_paginated', body);
     await ctx.dbHandle.db.execute(
-      sql`update game_keys set status = 'sold' where id = (select k.id from game_keys k join games g on g.id = k.game_id where g.title = 'Crónica de Ébano' limit 1)`,
+      sql`delete from game_keys where id = (select k.id from game_keys k join games g on g.id = k.game_id where g.title = 'Crónica de Ébano' limit 1)`,
     );
     const after = await client.post('/api/kl_api/catalog_paginated', body, {
       'if-none-match': before.headers.etag as string,

@@ -54,9 +54,15 @@ describe.skipIf(testDbKind !== 'postgres')(`catalogue query plans with ${GAMES} 
       insert into games (provider_id, product_id, identifier, title, slug, platform, platform_group, price_cents)
       values ('kl-plan-target', 'prod-plan-target', 'plan-target', 'Crónica del Puerto Olvidado', 'cronica', 'Steam',
               'Steam', 1999)`);
+    // Sold keys belong to an order (a database rule), so one paid order owns them all.
     await db.execute(sql`
-      insert into game_keys (game_id, code_ciphertext, code_fingerprint, status)
-      select g.id, 'x', md5(g.id::text || '-' || k), case when k = 3 then 'sold' else 'available' end
+      insert into customers (email, full_name, password_hash) values ('plan@keyland.test', 'Plan Buyer', 'x')`);
+    await db.execute(sql`
+      insert into orders (customer_id, status) select id, 'paid' from customers where email = 'plan@keyland.test'`);
+    await db.execute(sql`
+      insert into game_keys (game_id, code_ciphertext, code_fingerprint, status, order_id)
+      select g.id, 'x', md5(g.id::text || '-' || k), case when k = 3 then 'sold' else 'available' end,
+             case when k = 3 then (select max(id) from orders) end
       from games g cross join generate_series(1, 3) as s(k)
       where g.id % 7 <> 0 or g.provider_id = 'kl-plan-target'`);
     await db.execute(sql`analyze games`);
