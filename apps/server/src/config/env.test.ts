@@ -44,6 +44,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses the local test checkout in production and requires the Stripe secrets for Stripe', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY.*\n.*STRIPE_WEBHOOK_SECRET/s,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      apiBase: 'https://api.stripe.com',
+    });
+  });
+
   it('requires the Odoo settings when the back office is Odoo', () => {
     expect(() => loadConfig({ BACKOFFICE: 'odoo' })).toThrow(/ODOO_URL.*\n.*ODOO_DB/s);
     const config = loadConfig({

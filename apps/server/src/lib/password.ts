@@ -11,19 +11,26 @@ const PARAMS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, paralleli
  * At most this many hashes run at once, so that a burst of logins queues here instead of filling the
  * thread pool that file and DNS work also need.
  */
-const MAX_CONCURRENT = Math.max(1, Math.min(4, availableParallelism() - 1));
+export const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(4, availableParallelism() - 1));
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function bounded<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
+  // A finishing hash hands its slot straight to the next waiter, so the bound holds exactly.
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
   try {
     return await work();
   } finally {
-    running -= 1;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
   }
+}
+
+/** Hashes running right now (for tests and metrics). */
+export function hashesInFlight(): number {
+  return running;
 }
 
 export function hashPassword(password: string): Promise<string> {
