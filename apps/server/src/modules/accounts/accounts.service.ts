@@ -88,6 +88,36 @@ export function createAccountsService(deps: AccountsDeps) {
     return `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
   }
 
+  /**
+   * Mails a fresh single-use link (older unused links of the same purpose stop working), in one
+   * transaction with the outbox row. Registration inserts its first link inside its own transaction.
+   */
+  async function mailTokenLink(
+    customer: { id: number; email: string; fullName: string; lang: string },
+    purpose: 'reset_password' | 'verify_email',
+  ): Promise<void> {
+    const token = newToken();
+    const at = now();
+    const ttl = purpose === 'reset_password' ? RESET_TOKEN_TTL_MS : VERIFY_TOKEN_TTL_MS;
+    const locale = toLocale(customer.lang);
+    const mail =
+      purpose === 'reset_password'
+        ? passwordResetMail(locale, customer.fullName, link('/reset-password', token))
+        : verifyEmailMail(locale, customer.fullName, link('/verify-email', token));
+    await deps.db.transaction(async (tx) => {
+      const auth = createAuthRepository(tx);
+      await auth.voidTokens(customer.id, purpose, at);
+      await auth.insertToken({
+        customerId: customer.id,
+        purpose,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(at.getTime() + ttl),
+      });
+      await deps.mailRepository.enqueue(tx, { toAddress: customer.email, kind: purpose, ...mail });
+    });
+    deps.mailDispatcher.kick();
+  }
+
   const service = {
     async register(input: RegisterRequest, meta: RequestMeta): Promise<{ token: string; user: SessionUser }> {
       await limit(REGISTER_PER_IP, meta.ip, true);
@@ -191,24 +221,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await limit(FORGOT_PER_ACCOUNT, email, true);
       const customer = await accounts.findByEmail(email);
       if (!customer || customer.suspended) return;
-      const token = newToken();
-      const at = now();
-      await deps.db.transaction(async (tx) => {
-        const auth = createAuthRepository(tx);
-        await auth.voidTokens(customer.id, 'reset_password', at);
-        await auth.insertToken({
-          customerId: customer.id,
-          purpose: 'reset_password',
-          tokenHash: hashToken(token),
-          expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
-        });
-        await deps.mailRepository.enqueue(tx, {
-          toAddress: customer.email,
-          kind: 'reset_password',
-          ...passwordResetMail(toLocale(customer.lang), customer.fullName, link('/reset-password', token)),
-        });
-      });
-      deps.mailDispatcher.kick();
+      await mailTokenLink(customer, 'reset_password');
     },
 
     async resetPassword(token: string, newPassword: string): Promise<void> {
@@ -243,24 +256,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const customer = await accounts.findById(customerId);
       if (!customer || customer.emailVerified) return;
       await limit(RESEND_VERIFICATION_PER_ACCOUNT, String(customerId), true);
-      const token = newToken();
-      const at = now();
-      await deps.db.transaction(async (tx) => {
-        const auth = createAuthRepository(tx);
-        await auth.voidTokens(customer.id, 'verify_email', at);
-        await auth.insertToken({
-          customerId: customer.id,
-          purpose: 'verify_email',
-          tokenHash: hashToken(token),
-          expiresAt: new Date(at.getTime() + VERIFY_TOKEN_TTL_MS),
-        });
-        await deps.mailRepository.enqueue(tx, {
-          toAddress: customer.email,
-          kind: 'verify_email',
-          ...verifyEmailMail(toLocale(customer.lang), customer.fullName, link('/verify-email', token)),
-        });
-      });
-      deps.mailDispatcher.kick();
+      await mailTokenLink(customer, 'verify_email');
     },
 
     async profile(customerId: number): Promise<Profile> {

@@ -20,6 +20,7 @@ import {
   type CheckoutRepository,
   createCheckoutRepository,
   type OrderLineRow,
+  type OrderRow,
 } from './checkout.repository.ts';
 
 /** The provider's session lives 30 minutes (its minimum); keys stay reserved a little longer. */
@@ -162,26 +163,31 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return { orderId, keys: flatten(outcome.lines, outcome.keys) };
   }
 
-  async function cancelOpenCheckouts(customerId: number): Promise<void> {
-    for (const order of await repository.openOrdersOf(customerId)) {
-      if (order.paymentSessionId) {
-        try {
-          const state = await provider.retrieveSession(order.paymentSessionId);
-          // A session paid in the meantime is fulfilled, never cancelled.
-          if (state.paymentStatus === 'paid') {
-            await fulfil(state);
-            continue;
-          }
-          await provider.expireSession(order.paymentSessionId);
-        } catch (error) {
-          deps.log.warn(
-            { orderId: order.id, err: (error as Error).message },
-            'could not expire payment session',
-          );
+  /**
+   * Closes an unpaid order: its provider session is expired first, then the reservation released. A
+   * session that turns out to be paid meanwhile is fulfilled instead, never cancelled.
+   */
+  async function closeUnpaid(order: OrderRow, status: 'expired' | 'cancelled'): Promise<void> {
+    if (order.paymentSessionId) {
+      try {
+        const state = await provider.retrieveSession(order.paymentSessionId);
+        if (state.paymentStatus === 'paid') {
+          await fulfil(state);
+          return;
         }
+        await provider.expireSession(order.paymentSessionId);
+      } catch (error) {
+        deps.log.warn(
+          { orderId: order.id, err: (error as Error).message },
+          'could not expire payment session',
+        );
       }
-      await release(order.id, 'cancelled');
     }
+    await release(order.id, status);
+  }
+
+  async function cancelOpenCheckouts(customerId: number): Promise<void> {
+    for (const order of await repository.openOrdersOf(customerId)) await closeUnpaid(order, 'cancelled');
   }
 
   return {
@@ -326,21 +332,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     /** Releases reservations whose time ran out (their sessions are expired first). */
     async sweepLapsed(limit = 50): Promise<number> {
       const lapsed = await repository.lapsedOrders(now(), limit);
-      for (const order of lapsed) {
-        if (order.paymentSessionId) {
-          try {
-            const state = await provider.retrieveSession(order.paymentSessionId);
-            if (state.paymentStatus === 'paid') {
-              await fulfil(state);
-              continue;
-            }
-            await provider.expireSession(order.paymentSessionId);
-          } catch (error) {
-            deps.log.warn({ orderId: order.id, err: (error as Error).message }, 'lapsed session not expired');
-          }
-        }
-        await release(order.id, 'expired');
-      }
+      for (const order of lapsed) await closeUnpaid(order, 'expired');
       return lapsed.length;
     },
 
