@@ -22,6 +22,15 @@ async function start(): Promise<void> {
     atMost(queryClient.prefetchQuery(getSessionQueryOptions()), 1500),
   ]);
 
+  // Tags the server wrote for the first page (product meta, JSON-LD) describe only that page: drop them
+  // once the visitor moves to another one inside the app.
+  const firstPath = window.location.pathname + window.location.search;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location.pathname + state.location.search === firstPath) return;
+    for (const element of document.head.querySelectorAll('[data-ssr]')) element.remove();
+    unsubscribe();
+  });
+
   createRoot(container).render(
     <AppProvider queryClient={queryClient} i18n={i18n}>
       <RouterProvider router={router} />

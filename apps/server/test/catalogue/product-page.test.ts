@@ -8,7 +8,7 @@ import { testDbKind } from '../helpers/test-db.ts';
 
 /** The JSON-LD block of a page, parsed. */
 function jsonLdOf(html: string): Record<string, unknown> {
-  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  const match = /<script type="application\/ld\+json" data-ssr>([\s\S]*?)<\/script>/.exec(html);
   if (!match?.[1]) throw new Error('No JSON-LD in the page');
   return JSON.parse(match[1]) as Record<string, unknown>;
 }
@@ -26,7 +26,7 @@ describe(`product pages served with meta tags (${testDbKind})`, () => {
       `<!doctype html>
 <html lang="en">
   <head>
-    <meta charset="UTF-8" />
+    <meta charset="UTF-8" data-ssr />
     <meta
       name="description"
       content="Keyland: digital game activation keys."
@@ -86,12 +86,12 @@ describe(`product pages served with meta tags (${testDbKind})`, () => {
       'A calm puzzle game &amp; more.',
     );
     const canonical = 'https://shop.keyland.example/product?title=lumen-drift&amp;session=kl-page-1';
-    expect(html).toContain(`<link rel="canonical" href="${canonical}" />`);
-    expect(html).toContain('<meta property="og:type" content="product" />');
-    expect(html).toContain('<meta property="og:title" content="Lumen Drift (Steam) | Keyland" />');
-    expect(html).toContain(`<meta property="og:url" content="${canonical}" />`);
+    expect(html).toContain(`<link rel="canonical" href="${canonical}" data-ssr />`);
+    expect(html).toContain('<meta property="og:type" content="product" data-ssr />');
+    expect(html).toContain('<meta property="og:title" content="Lumen Drift (Steam) | Keyland" data-ssr />');
+    expect(html).toContain(`<meta property="og:url" content="${canonical}" data-ssr />`);
     expect(html).toContain(
-      '<meta property="og:image" content="https://shop.keyland.example/media/covers/kl-page-1.svg" />',
+      '<meta property="og:image" content="https://shop.keyland.example/media/covers/kl-page-1.svg" data-ssr />',
     );
     expect(html.indexOf('application/ld+json')).toBeLessThan(html.indexOf('</head>'));
     expect(jsonLdOf(html)).toMatchObject({
@@ -136,7 +136,7 @@ describe(`product pages served with meta tags (${testDbKind})`, () => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
-      expect(response.body).toContain('<meta name="robots" content="noindex" />');
+      expect(response.body).toContain('<meta name="robots" content="noindex" data-ssr />');
       expect(response.body).not.toContain('application/ld+json');
       expect(response.body).not.toContain('<script>');
     }

@@ -95,24 +95,24 @@ export function productHead(game: GameDetail, publicUrl: string): string {
   const e = escapeHtml;
   return [
     `<title>${e(title)}</title>`,
-    `<meta name="description" content="${e(description)}" />`,
-    `<link rel="canonical" href="${e(canonical)}" />`,
-    `<meta property="og:type" content="product" />`,
-    `<meta property="og:site_name" content="Keyland" />`,
-    `<meta property="og:title" content="${e(title)}" />`,
-    `<meta property="og:description" content="${e(description)}" />`,
-    `<meta property="og:url" content="${e(canonical)}" />`,
-    `<meta property="og:image" content="${e(image)}" />`,
-    `<meta property="product:price:amount" content="${e(game.priceSellWithTax.toFixed(2))}" />`,
-    `<meta property="product:price:currency" content="EUR" />`,
-    `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
+    `<meta name="description" content="${e(description)}" data-ssr />`,
+    `<link rel="canonical" href="${e(canonical)}" data-ssr />`,
+    `<meta property="og:type" content="product" data-ssr />`,
+    `<meta property="og:site_name" content="Keyland" data-ssr />`,
+    `<meta property="og:title" content="${e(title)}" data-ssr />`,
+    `<meta property="og:description" content="${e(description)}" data-ssr />`,
+    `<meta property="og:url" content="${e(canonical)}" data-ssr />`,
+    `<meta property="og:image" content="${e(image)}" data-ssr />`,
+    `<meta property="product:price:amount" content="${e(game.priceSellWithTax.toFixed(2))}" data-ssr />`,
+    `<meta property="product:price:currency" content="EUR" data-ssr />`,
+    `<script type="application/ld+json" data-ssr>${jsonForScript(jsonLd)}</script>`,
   ].join('\n    ');
 }
 
 /** The head of a product page that does not exist: the app shows its not-found page; robots skip it. */
 export const NOT_FOUND_HEAD = [
   '<title>Not found | Keyland</title>',
-  '<meta name="robots" content="noindex" />',
+  '<meta name="robots" content="noindex" data-ssr />',
 ].join('\n    ');
 
 /** Replaces index.html's own title and description with `head`, placed just before </head>. */
