@@ -130,7 +130,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
         body: resetPasswordRequestSchema,
         response: {
           200: resetPasswordResponseSchema,
-          400: resetPasswordResponseSchema.extend({ error: z.string() }),
+          400: errorBodySchema.extend({ success: z.literal(false).optional() }),
+          429: errorBodySchema,
         },
       },
     },

@@ -24,6 +24,18 @@ const errors = {
   502: errorBodySchema,
 };
 
+/** Errors of createOrder keep the spec's `{success, data}` next to the error contract's fields. */
+const createOrderFailure = errorBodySchema.extend({
+  success: z.literal(false).optional(),
+  data: z.array(z.never()).optional(),
+});
+const createOrderErrors = {
+  400: createOrderFailure,
+  401: errorBodySchema,
+  404: createOrderFailure,
+  409: createOrderFailure,
+};
+
 function customerOf(request: FastifyRequest): CheckoutCustomer {
   const session = request.session;
   if (!session) throw new Error('requireSession must run first');
@@ -64,12 +76,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
         summary:
           'On the success page: check the payment session is the caller’s and paid, deliver and answer its keys',
         body: createOrderRequestSchema,
-        response: {
-          200: createOrderResponseSchema,
-          400: createOrderResponseSchema,
-          404: createOrderResponseSchema,
-          409: createOrderResponseSchema,
-        },
+        response: { 200: createOrderResponseSchema, ...createOrderErrors },
       },
     },
     async (request, reply) => {
