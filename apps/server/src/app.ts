@@ -21,6 +21,7 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/accounts/auth.repository.ts';
 import { createRateLimiter } from './modules/accounts/rate-limiter.ts';
 import { createSessionService } from './modules/accounts/session.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
 import { createBackOffice } from './modules/backoffice/create-backoffice.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -200,6 +201,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   }
   app.decorate('checkout', checkout);
+  await app.register(adminRoutes, {
+    db,
+    keyVault: deps.keyVault,
+    provider: payments.provider,
+    mailRepository,
+    mailDispatcher,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   // Reservations whose payment never came back are released every minute.
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

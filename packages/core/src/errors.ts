@@ -32,6 +32,10 @@ export const errorCodes = [
   'PAYMENT_UNAVAILABLE',
   'PAYMENT_NOT_COMPLETED',
   'SESSION_ID_MISSING',
+  'ORDER_NOT_CANCELLABLE',
+  'REFUND_FAILED',
+  'CANNOT_SUSPEND_SELF',
+  'KEY_IMPORT_TOO_LARGE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -69,4 +73,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   PAYMENT_UNAVAILABLE: 502,
   PAYMENT_NOT_COMPLETED: 409,
   SESSION_ID_MISSING: 400,
+  ORDER_NOT_CANCELLABLE: 409,
+  REFUND_FAILED: 502,
+  CANNOT_SUSPEND_SELF: 409,
+  KEY_IMPORT_TOO_LARGE: 413,
 };

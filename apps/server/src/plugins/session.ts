@@ -1,5 +1,5 @@
 import type { Locale } from '@keyland/core/locales';
-import { toLocale } from '@keyland/core/locales';
+import { isLocale, toLocale } from '@keyland/core/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
@@ -15,7 +15,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The live session of the request's cookie, if any. */
     session: ActiveSession | undefined;
-    /** The caller's language: the profile's, else Accept-Language, else English. */
+    /** The caller's language: the one the web app shows (x-ui-language), else the profile's, else Accept-Language, else English. */
     locale: Locale;
   }
 }
@@ -30,7 +30,10 @@ export const sessionPlugin = fp<{ sessions: SessionService }>(
       if (!request.url.startsWith('/api/')) return;
       const session = await sessions.resolve(request.cookies[SESSION_COOKIE]);
       request.session = session;
-      if (session) request.locale = toLocale(session.lang, request.locale);
+      // The language the visitor is reading (sent by the web app) wins; else the profile's.
+      const shown = request.headers['x-ui-language'];
+      if (typeof shown === 'string' && isLocale(shown)) request.locale = shown;
+      else if (session) request.locale = toLocale(session.lang, request.locale);
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },

@@ -78,6 +78,29 @@ describe(`request limits and cookies (${testDbKind})`, () => {
     });
   });
 
+  it('answers in the language the web app shows, over the profile and Accept-Language', async () => {
+    const { customer, password } = await insertCustomer(ctx.dbHandle.db, { lang: 'en' });
+    const client = createClient(ctx.app, { language: 'en' });
+    await client.post('/api/kl_api/login', { email: customer.email, password });
+    const wrong = await client.post(
+      '/api/kl_api/update_profile',
+      { fullName: 'One', country: 64, language: 'en', bio: '' },
+      {
+        'x-ui-language': 'es',
+      },
+    );
+    expect(wrong.json()).toMatchObject({ error: 'FULL_NAME_TWO_WORDS' });
+    const english = await client.post('/api/kl_api/update_profile', {
+      fullName: 'One',
+      country: 64,
+      language: 'en',
+      bio: '',
+    });
+    expect((wrong.json() as { message: string }).message).not.toBe(
+      (english.json() as { message: string }).message,
+    );
+  });
+
   it('does not serve the development mailbox outside development', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(response.statusCode).toBe(404);

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 
 /**
  * A stand-in for the part of the Stripe API that Keyland uses — `POST /v1/checkout/sessions`,
- * `GET /v1/checkout/sessions/:id`, `POST /v1/checkout/sessions/:id/expire` — on a real HTTP server, following
+ * `GET /v1/checkout/sessions/:id`, `POST /v1/checkout/sessions/:id/expire`, `POST /v1/refunds` — on a real HTTP server, following
  * shared/reference/apis.md §2: form-encoded bodies with bracketed keys, Bearer (or Basic) secret-key auth,
  * Stripe's error envelope and statuses, Idempotency-Key replay, and webhook events signed the way Stripe
  * signs them. Choices not settled by apis.md are marked "(fake)".
@@ -71,6 +71,19 @@ export interface SignedEventOptions {
   session?: Partial<FakeCheckoutSession>;
 }
 
+/** A refund made through `POST /v1/refunds` (fake: only `payment_intent`, `amount`, `reason`, `metadata`). */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface FakeStripe {
   /** `http://127.0.0.1:<port>`, for STRIPE_API_BASE. */
   apiBase: string;
@@ -78,6 +91,8 @@ export interface FakeStripe {
   webhookSecret: string;
   requests: RecordedStripeRequest[];
   sessions: Map<string, FakeCheckoutSession>;
+  /** Refunds created, in order (an idempotent replay adds none). */
+  refunds: FakeRefund[];
   /** The customer pays: status `complete`, payment_status `paid` (or `unpaid` for a delayed method). */
   complete(id: string, options?: { paymentStatus?: 'paid' | 'unpaid'; email?: string }): FakeCheckoutSession;
   /** The session's time runs out: status `expired`, url null. */
@@ -347,6 +362,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const signer = new Stripe(secretKey);
   const requests: RecordedStripeRequest[] = [];
   const sessions = new Map<string, FakeCheckoutSession>();
+  const refunds: FakeRefund[] = [];
   const idempotency = new Map<
     string,
     { fingerprint: string; status: number; body: string; headers: Record<string, string> }
@@ -566,6 +582,49 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     };
   }
 
+  /** `POST /v1/refunds` for a paid session's payment intent, at most what is left of its amount. */
+  function createRefund(form: Form): FakeRefund {
+    const intent = asString(form.payment_intent, 'payment_intent');
+    const charge = asString(form.charge, 'charge');
+    if (!intent && !charge) {
+      throw invalid('One of `charge` or `payment_intent` is required.', undefined, 'parameter_missing');
+    }
+    if (!intent) throw invalid('No such charge (fake: only payment_intent is supported)', 'charge');
+    const session = [...sessions.values()].find((s) => s.payment_intent === intent);
+    if (session?.payment_status !== 'paid') {
+      throw invalid(`No such payment_intent: '${intent}'`, 'payment_intent', 'resource_missing', 404);
+    }
+    const already = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+    const amount = asInteger(form.amount, 'amount') ?? session.amount_total - already;
+    if (amount <= 0 || already + amount > session.amount_total) {
+      throw invalid(
+        `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${((session.amount_total - already) / 100).toFixed(2)})`,
+        'amount',
+        'amount_too_large',
+      );
+    }
+    const reason = asString(form.reason, 'reason') ?? null;
+    if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
+      throw invalid(
+        'Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer',
+        'reason',
+      );
+    }
+    const refund: FakeRefund = {
+      id: randomId('re_'),
+      object: 'refund',
+      amount,
+      currency: session.currency,
+      payment_intent: intent,
+      reason,
+      status: 'succeeded',
+      metadata: checkMetadata(form.metadata, 'metadata'),
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    return refund;
+  }
+
   /** Routes a request that passed auth; throws StripeHttpError for Stripe's error answers. */
   function route(
     method: string,
@@ -585,6 +644,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       sessions.set(session.id, session);
       return { status: 200, body: publicSession(session, expandList(form)) };
     }
+    if (path === '/v1/refunds' && method === 'POST') return { status: 200, body: createRefund(form) };
     const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (expireMatch && method === 'POST') {
       const session = find(decodeURIComponent(expireMatch[1] as string));
@@ -800,6 +860,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     webhookSecret,
     requests,
     sessions,
+    refunds,
     complete(id, opts = {}) {
       const session = mustGet(id);
       if (session.status !== 'open') throw new Error(`fake Stripe: session ${id} is ${session.status}`);

@@ -5,6 +5,8 @@ import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { useSession } from '../features/auth/api/get-session.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
+import { FloatingCart } from '../features/cart/components/floating-cart.tsx';
+import { CookieBanner } from '../features/consent/components/cookie-banner.tsx';
 
 /** A thin bar at the top while the next page's code loads. */
 function NavigationProgress(): ReactNode {
@@ -42,6 +44,8 @@ export function AppLayout(): ReactNode {
         <Outlet />
       </main>
       <SiteFooter />
+      <CookieBanner />
+      <FloatingCart />
       <ScrollRestoration />
     </div>
   );

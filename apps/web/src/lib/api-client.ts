@@ -1,6 +1,6 @@
 import { type ErrorCode, errorCodes } from '@keyland/core/errors';
 import type { ErrorBody } from '@keyland/core/schemas/common';
-import { i18n } from './i18n.ts';
+import { currentLocale, i18n } from './i18n.ts';
 
 /** Codes the client adds to the server's own (errors.ts): the server could not be reached at all, or gave no usable answer. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'UNKNOWN';
@@ -75,7 +75,8 @@ export async function apiRequest<T>(
   path: string,
   { method = 'GET', body, signal }: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server answers messages in the language the visitor is reading.
+  const headers: Record<string, string> = { accept: 'application/json', 'x-ui-language': currentLocale() };
   // Every POST is a JSON call, even one without a body (the server refuses other content types).
   if (method === 'POST') headers['content-type'] = 'application/json';
 

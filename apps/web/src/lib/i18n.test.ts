@@ -66,7 +66,11 @@ describe('translation files', () => {
   it.each(languages)('%s has every plural form its language needs, and no other', (language) => {
     const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
     const resources = read(language);
-    const plurals = new Set(keys(english).filter((k) => PLURAL_SUFFIX.test(k)).map((k) => k.replace(PLURAL_SUFFIX, '')));
+    const plurals = new Set(
+      keys(english)
+        .filter((k) => PLURAL_SUFFIX.test(k))
+        .map((k) => k.replace(PLURAL_SUFFIX, '')),
+    );
     for (const base of plurals) {
       const forms = keys(resources)
         .filter((k) => k.replace(PLURAL_SUFFIX, '') === base && PLURAL_SUFFIX.test(k))
@@ -82,7 +86,8 @@ describe('translation files', () => {
 
   it.each(languages)('%s has no empty text', (language) => {
     const resources = read(language);
-    for (const key of keys(resources)) expect(String(get(resources, key)).trim(), `${language} ${key}`).not.toBe('');
+    for (const key of keys(resources))
+      expect(String(get(resources, key)).trim(), `${language} ${key}`).not.toBe('');
   });
 
   it('translate every error code of the API', () => {

@@ -93,7 +93,8 @@ export const games = pgTable(
   ],
 );
 
-export const keyStatuses = ['available', 'reserved', 'sold'] as const;
+/** `revoked`: taken back from a cancelled (suspected-fraud) order; never sold again. */
+export const keyStatuses = ['available', 'reserved', 'sold', 'revoked'] as const;
 export type KeyStatus = (typeof keyStatuses)[number];
 
 /** One activation key. The code is encrypted at rest (AES-256-GCM); the fingerprint keeps codes unique. */
@@ -113,6 +114,7 @@ export const gameKeys = pgTable(
     orderLineId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     soldAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('game_keys_game_status_idx').on(t.gameId, t.status),
@@ -123,6 +125,6 @@ export const gameKeys = pgTable(
       'game_keys_owner_consistent',
       sql`(${t.status} = 'available' and ${t.orderId} is null) or (${t.status} <> 'available' and ${t.orderId} is not null)`,
     ),
-    check('game_keys_status_valid', sql`${t.status} in ('available', 'reserved', 'sold')`),
+    check('game_keys_status_valid', sql`${t.status} in ('available', 'reserved', 'sold', 'revoked')`),
   ],
 );

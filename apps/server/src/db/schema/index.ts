@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
 export * from './mail.ts';

@@ -5,6 +5,8 @@ import type { AuthRepository, SessionRow } from './auth.repository.ts';
 export const SESSION_COOKIE = 'keyland_session';
 /** OWASP ASVS 3.3.2 (level 2): idle expiry 30 minutes, absolute 12 hours. */
 export const SESSION_IDLE_MS = 30 * 60_000;
+/** Admin sessions go idle sooner: 15 minutes. */
+export const ADMIN_SESSION_IDLE_MS = 15 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 /** lastSeenAt is written at most this often, to keep reads cheap. */
 const TOUCH_EVERY_MS = 60_000;
@@ -60,7 +62,8 @@ export function createSessionService(repository: AuthRepository, now: () => Date
       const row = await repository.findSession(tokenHash);
       if (!row) return undefined;
       const t = now().getTime();
-      if (row.expiresAt.getTime() <= t || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= t || row.suspended) {
+      const idleMs = row.role === 'admin' ? ADMIN_SESSION_IDLE_MS : SESSION_IDLE_MS;
+      if (row.expiresAt.getTime() <= t || row.lastSeenAt.getTime() + idleMs <= t || row.suspended) {
         await repository.deleteSession(tokenHash);
         return undefined;
       }

@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { localPaymentRefunds } from '../../db/schema/admin.ts';
 import { localPaymentSessions } from '../../db/schema/orders.ts';
 
 export type LocalSession = typeof localPaymentSessions.$inferSelect;
+export type LocalRefund = typeof localPaymentRefunds.$inferSelect;
 
 /** Sessions of the store's own test payment provider. */
 export function createLocalPaymentRepository(db: Executor) {
@@ -40,6 +42,24 @@ export function createLocalPaymentRepository(db: Executor) {
         )
         .returning();
       return row;
+    },
+
+    /** Records a refund, or returns the one already recorded with the same idempotency key. */
+    async insertRefundOrGet(values: typeof localPaymentRefunds.$inferInsert): Promise<LocalRefund> {
+      await db
+        .insert(localPaymentRefunds)
+        .values(values)
+        .onConflictDoNothing({ target: localPaymentRefunds.idempotencyKey });
+      const [row] = await db
+        .select()
+        .from(localPaymentRefunds)
+        .where(eq(localPaymentRefunds.idempotencyKey, values.idempotencyKey));
+      if (!row) throw new Error('Local refund missing after insert');
+      return row;
+    },
+
+    async refundsOf(sessionId: string): Promise<LocalRefund[]> {
+      return db.select().from(localPaymentRefunds).where(eq(localPaymentRefunds.sessionId, sessionId));
     },
 
     async expire(id: string): Promise<LocalSession | undefined> {

@@ -65,6 +65,28 @@ export function createLocalProvider(options: {
       await repository.expire(sessionId);
     },
 
+    async refund(sessionId, amountCents, idempotencyKey) {
+      const session = await repository.find(sessionId);
+      if (!session) throw new PaymentProviderError('No such checkout session');
+      if (session.paymentStatus !== 'paid') throw new PaymentProviderError('The session was not paid');
+      const refunded = (await repository.refundsOf(sessionId))
+        .filter((r) => r.idempotencyKey !== idempotencyKey)
+        .reduce((sum, r) => sum + r.amountCents, 0);
+      if (
+        !Number.isSafeInteger(amountCents) ||
+        amountCents <= 0 ||
+        refunded + amountCents > session.amountTotalCents
+      )
+        throw new PaymentProviderError('Refund amount exceeds what was paid');
+      const row = await repository.insertRefundOrGet({
+        id: `re_local_${randomBytes(12).toString('hex')}`,
+        sessionId,
+        amountCents,
+        idempotencyKey,
+      });
+      return { refundId: row.id };
+    },
+
     parseWebhook(rawBody, signatureHeader): PaymentEvent {
       verifySignature(rawBody, signatureHeader, options.webhookSecret);
       let event: { id?: unknown; type?: unknown; data?: { object?: CheckoutSessionState } };

@@ -69,4 +69,9 @@ export interface PaymentProvider {
   expireSession(sessionId: string): Promise<void>;
   /** Verifies the signature of a webhook call on its raw body and parses the event. */
   parseWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent;
+  /**
+   * Refunds a paid session's payment (`amountCents` at most its total). The same idempotency key answers
+   * the same refund, so a retried refund never pays back twice.
+   */
+  refund(sessionId: string, amountCents: number, idempotencyKey: string): Promise<{ refundId: string }>;
 }

@@ -229,6 +229,32 @@ export function createStripeProvider(
       }
     },
 
+    async refund(
+      sessionId: string,
+      amountCents: number,
+      idempotencyKey: string,
+    ): Promise<{ refundId: string }> {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (err) {
+        throw fail(`retrieval of checkout session ${sessionId} for a refund`, err);
+      }
+      const intent = session.payment_intent;
+      const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+      if (!paymentIntent)
+        throw new PaymentProviderError(`Checkout session ${sessionId} has no payment to refund`);
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: amountCents, reason: 'fraudulent' },
+          { idempotencyKey },
+        );
+        return { refundId: refund.id };
+      } catch (err) {
+        throw fail(`refund of checkout session ${sessionId}`, err);
+      }
+    },
+
     parseWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent {
       if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header');
       let event: Stripe.Event;

@@ -1,18 +1,15 @@
-import { History as HistoryIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UpcomingPage } from '../../components/layout/upcoming-page.tsx';
-import { useStoreHref } from '../../features/auth/hooks/use-store-href.ts';
+import { DocumentTitle } from '../../components/ui/document-title.tsx';
+import { HistoryView } from '../../features/history/components/history-view.tsx';
 
-/** /History: the purchase history with keys. */
+/** /History: the purchase history with keys (inside the logged-in routes). */
 export default function HistoryRoute(): ReactNode {
   const { t } = useTranslation();
   return (
-    <UpcomingPage
-      icon={HistoryIcon}
-      title={t('pages.history.title')}
-      body={t('pages.history.body')}
-      backHref={useStoreHref()}
-    />
+    <>
+      <DocumentTitle title={t('history.title')} />
+      <HistoryView />
+    </>
   );
 }

@@ -46,7 +46,11 @@ export default function PublicStoreRoute(): ReactNode {
       <DocumentTitle title={t('catalogue.title')} />
       <CatalogueView
         renderAction={(game) =>
-          isLoggedIn ? <AddToCartButton title={game.title} /> : <LoginToBuyLink title={game.title} />
+          isLoggedIn ? (
+            <AddToCartButton productId={game.productId} title={game.title} />
+          ) : (
+            <LoginToBuyLink title={game.title} />
+          )
         }
       />
     </>

@@ -20,7 +20,9 @@ export default function StoreRoute(): ReactNode {
   return (
     <>
       <DocumentTitle title={t('catalogue.title')} />
-      <CatalogueView renderAction={(game) => <AddToCartButton title={game.title} />} />
+      <CatalogueView
+        renderAction={(game) => <AddToCartButton productId={game.productId} title={game.title} />}
+      />
     </>
   );
 }

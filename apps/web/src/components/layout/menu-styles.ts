@@ -8,4 +8,5 @@ export const menuContentClasses =
 
 export const menuItemClasses =
   'flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm text-ink outline-none select-none ' +
-  'data-[highlighted]:bg-raised data-[highlighted]:text-ink data-[state=checked]:font-semibold';
+  'data-[highlighted]:bg-raised data-[highlighted]:text-ink data-[highlighted]:ring-1 data-[highlighted]:ring-brand-strong/60 data-[highlighted]:ring-inset ' +
+  'data-[state=checked]:font-semibold';

@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn.ts';
 /** The look of every text box, select and text area of the account forms. */
 export const controlClasses =
   'block min-h-11 w-full rounded-lg border border-line-strong bg-raised px-3 py-2 text-base text-ink ' +
-  'placeholder:text-ink-faint transition-colors focus:border-brand focus:outline-none focus-visible:outline-2 ' +
+  'placeholder:text-ink-faint transition-colors focus:border-brand focus-visible:outline-2 ' +
   'focus-visible:outline-brand-strong aria-[invalid=true]:border-danger read-only:cursor-default ' +
   'read-only:border-line read-only:bg-surface read-only:text-ink-muted';
 

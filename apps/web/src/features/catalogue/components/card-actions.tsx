@@ -1,9 +1,10 @@
-import { LogIn, ShoppingCart } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { AddToCartButton as CartAddButton } from '../../cart/components/add-to-cart-button.tsx';
 
 /** A visitor cannot buy: the card invites them to register or log in. */
 export function LoginToBuyLink({ title }: { title: string }): ReactNode {
@@ -20,19 +21,7 @@ export function LoginToBuyLink({ title }: { title: string }): ReactNode {
   );
 }
 
-/** The add-to-cart button of a logged-in customer; disabled until the cart is built. */
-export function AddToCartButton({ title }: { title: string }): ReactNode {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      disabled
-      title={t('card.addToCartSoon')}
-      aria-label={`${t('card.addToCart')}: ${title}`}
-      className={buttonClasses({ size: 'card', wrap: true })}
-    >
-      <ShoppingCart aria-hidden="true" className="hidden size-4 shrink-0 sm:block" />
-      <span>{t('card.addToCart')}</span>
-    </button>
-  );
+/** The add-to-cart button of a logged-in customer (features/cart), sized for a catalogue card. */
+export function AddToCartButton({ productId, title }: { productId: string; title: string }): ReactNode {
+  return <CartAddButton productId={productId} title={title} size="card" />;
 }

@@ -13,7 +13,7 @@ export interface CatalogueToolbarProps extends CatalogueSearch {
 
 const fieldClasses =
   'h-11 w-full rounded-lg border border-line-strong bg-surface text-sm text-ink placeholder:text-ink-faint ' +
-  'transition-colors hover:border-ink-faint focus:border-brand focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-1';
+  'transition-colors hover:border-ink-faint focus:border-brand focus-visible:outline-2 focus-visible:outline-offset-1';
 
 /** The name search (debounced) and the platform filter (All plus the server's list). */
 export function CatalogueToolbar({ name, platform, onChange }: CatalogueToolbarProps): ReactNode {

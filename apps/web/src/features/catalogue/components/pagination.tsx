@@ -16,7 +16,7 @@ export interface PaginationProps {
 const cell =
   'inline-flex min-h-10 min-w-8 items-center justify-center rounded-lg px-1.5 text-sm font-medium tabular-nums transition-colors sm:min-w-10 sm:px-2';
 const idle = 'border border-line bg-surface text-ink hover:border-line-strong hover:bg-raised';
-const disabled = 'border border-line bg-surface text-ink-faint opacity-50';
+const disabled = 'border border-line bg-canvas text-ink-faint';
 
 function StepLink({
   to,

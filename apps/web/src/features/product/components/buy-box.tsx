@@ -1,5 +1,5 @@
 import type { GameDetail } from '@keyland/core/schemas/game-detail';
-import { LogIn, PackageCheck, ShieldCheck, ShoppingCart, UserPlus, Zap } from 'lucide-react';
+import { LogIn, PackageCheck, ShieldCheck, UserPlus, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,10 +8,19 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLocale } from '../../../hooks/use-locale.ts';
 import { useSession } from '../../auth/api/get-session.ts';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
 import { formatPrice, formatStock } from '../../catalogue/utils/format.ts';
 
 /** What the viewer can do: wait for the session check, then add to cart (customers) or log in (visitors). */
-function BuyAction({ title, soldOut }: { title: string; soldOut: boolean }): ReactNode {
+function BuyAction({
+  productId,
+  title,
+  soldOut,
+}: {
+  productId: string;
+  title: string;
+  soldOut: boolean;
+}): ReactNode {
   const { t } = useTranslation();
   const { isPending, isLoggedIn } = useSession();
 
@@ -19,25 +28,7 @@ function BuyAction({ title, soldOut }: { title: string; soldOut: boolean }): Rea
     return <Spinner label={t('common.checkingSession')} className="min-h-11" />;
   }
   if (isLoggedIn) {
-    // The cart is not built yet: a visible, clearly labelled placeholder rather than a button that does nothing.
-    return (
-      <div className="flex flex-col gap-2">
-        <button
-          type="button"
-          disabled
-          aria-describedby="cart-soon"
-          aria-label={`${t('product.addToCart')}: ${title}`}
-          data-testid="add-to-cart"
-          className={buttonClasses({ className: 'w-full' })}
-        >
-          <ShoppingCart aria-hidden="true" className="size-4" />
-          {soldOut ? t('product.soldOut') : t('product.addToCart')}
-        </button>
-        <p id="cart-soon" className="text-center text-xs text-ink-muted">
-          {t('product.cartSoon')}
-        </p>
-      </div>
-    );
+    return <AddToCartButton productId={productId} title={title} soldOut={soldOut} className="w-full" />;
   }
   return (
     <div data-testid="login-prompt" className="flex flex-col gap-3">
@@ -89,7 +80,7 @@ export function BuyBox({ game }: { game: GameDetail }): ReactNode {
           </span>
           <span className="text-sm text-ink-muted">{t('product.vatIncluded')}</span>
         </p>
-        <BuyAction title={game.name} soldOut={soldOut} />
+        <BuyAction productId={game.productId} title={game.name} soldOut={soldOut} />
         <ul className="flex flex-col gap-2 border-t border-line pt-4 text-sm text-ink-muted">
           <li className="flex gap-2">
             <Zap aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />

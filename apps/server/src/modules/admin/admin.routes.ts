@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import type { KeyVault } from '../../lib/key-vault.ts';
+import { requireAdmin } from '../../plugins/session.ts';
+import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import type { PaymentProvider } from '../payments/payment.port.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { customersRoutes } from './customers/customers.routes.ts';
+import { createAdminCustomersService } from './customers/customers.service.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { createDashboardService } from './dashboard/dashboard.service.ts';
+import { keysRoutes } from './keys/keys.routes.ts';
+import { createKeysService } from './keys/keys.service.ts';
+import { ordersRoutes } from './orders/orders.routes.ts';
+import { createAdminOrdersService } from './orders/orders.service.ts';
+import { productsRoutes } from './products/products.routes.ts';
+import { createProductsService } from './products/products.service.ts';
+
+export interface AdminDeps {
+  db: Database;
+  keyVault: KeyVault;
+  provider: PaymentProvider;
+  mailRepository: MailRepository;
+  mailDispatcher: MailDispatcher;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The back office: every `/api/admin/*` route, each answering 401 without a session and 403 to a
+ * non-admin (the `requireAdmin` hook covers this whole plugin), and never cached.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
+  app.addHook('onRequest', requireAdmin);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(auditRoutes, { db: deps.db });
+  await app.register(dashboardRoutes, { service: createDashboardService(deps.db) });
+  await app.register(productsRoutes, { service: createProductsService(deps.db) });
+  await app.register(keysRoutes, { service: createKeysService(deps) });
+  await app.register(ordersRoutes, { service: createAdminOrdersService(deps) });
+  await app.register(customersRoutes, { service: createAdminCustomersService(deps.db) });
+};

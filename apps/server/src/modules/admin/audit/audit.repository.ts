@@ -1,0 +1,58 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { adminAudit, customers } from '../../../db/schema/index.ts';
+import type { Actor } from '../admin-context.ts';
+
+export interface AuditRecord {
+  action: string;
+  targetType: 'game' | 'game_key' | 'order' | 'customer';
+  targetId: string | number;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+export type AuditRow = typeof adminAudit.$inferSelect & { adminEmail: string };
+
+/** The append-only admin audit trail: insert (inside the change's transaction) and list. */
+export function createAuditRepository(db: Executor) {
+  return {
+    async record(actor: Actor, entry: AuditRecord): Promise<void> {
+      await db.insert(adminAudit).values({
+        adminId: actor.adminId,
+        ip: actor.ip,
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: String(entry.targetId),
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      });
+    },
+
+    async page(options: { offset: number; limit: number; action?: string | undefined }) {
+      const where = options.action ? eq(adminAudit.action, options.action) : undefined;
+      const rows = await db
+        .select({
+          id: adminAudit.id,
+          adminId: adminAudit.adminId,
+          adminEmail: customers.email,
+          action: adminAudit.action,
+          targetType: adminAudit.targetType,
+          targetId: adminAudit.targetId,
+          before: adminAudit.before,
+          after: adminAudit.after,
+          at: adminAudit.at,
+          ip: adminAudit.ip,
+        })
+        .from(adminAudit)
+        .innerJoin(customers, eq(customers.id, adminAudit.adminId))
+        .where(where)
+        .orderBy(desc(adminAudit.at), desc(adminAudit.id))
+        .offset(options.offset)
+        .limit(options.limit);
+      const [total] = await db.select({ n: count() }).from(adminAudit).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

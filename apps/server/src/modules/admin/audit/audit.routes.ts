@@ -1,0 +1,29 @@
+import { auditPageSchema, auditQuerySchema } from '@keyland/core/schemas/admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../../db/client.ts';
+import { adminErrors } from '../admin-errors.ts';
+import { createAuditRepository } from './audit.repository.ts';
+
+/** The audit trail, newest first. There is deliberately no route that edits or deletes an entry. */
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const repository = createAuditRepository(db);
+
+  app.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin audit trail, newest first (read-only)',
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await repository.page(request.query);
+      return {
+        total,
+        items: rows.map((row) => ({ ...row, at: row.at.toISOString() })),
+      };
+    },
+  );
+};

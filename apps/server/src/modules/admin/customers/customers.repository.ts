@@ -1,0 +1,55 @@
+import { asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { customers, orders, sessions } from '../../../db/schema/index.ts';
+import { likeEscape } from '../admin-context.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** Customer accounts as the back office reads and suspends them. */
+export function createAdminCustomersRepository(db: Executor) {
+  function where(q: string | undefined): SQL | undefined {
+    if (!q) return undefined;
+    const pattern = `%${likeEscape(q)}%`;
+    return or(
+      ilike(customers.email, pattern),
+      ilike(customers.fullName, pattern),
+      /^[0-9]{1,9}$/.test(q) ? eq(customers.id, Number(q)) : undefined,
+    );
+  }
+
+  return {
+    async page(options: { q?: string | undefined; offset: number; limit: number }) {
+      const condition = where(options.q);
+      const rows = await db
+        .select({
+          customer: customers,
+          paidOrders: sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id} and ${orders.status} = 'paid')`,
+        })
+        .from(customers)
+        .where(condition)
+        .orderBy(asc(customers.id))
+        .offset(options.offset)
+        .limit(options.limit);
+      const [total] = await db.select({ n: count() }).from(customers).where(condition);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async lock(id: number): Promise<CustomerRow | undefined> {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id)).for('update');
+      return row;
+    },
+
+    async setSuspended(id: number, suspended: boolean): Promise<void> {
+      await db.update(customers).set({ suspended }).where(eq(customers.id, id));
+    },
+
+    /** Ends every session of the customer at once; answers how many there were. */
+    async endSessions(id: number): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(eq(sessions.customerId, id))
+        .returning({ tokenHash: sessions.tokenHash });
+      return rows.length;
+    },
+  };
+}

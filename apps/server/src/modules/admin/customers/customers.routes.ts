@@ -1,0 +1,56 @@
+import {
+  adminIdParamsSchema,
+  customersPageSchema,
+  customersQuerySchema,
+  suspendResultSchema,
+} from '@keyland/core/schemas/admin';
+import { errorBodySchema } from '@keyland/core/schemas/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../admin-context.ts';
+import { adminErrors } from '../admin-errors.ts';
+import type { AdminCustomersService } from './customers.service.ts';
+
+export const customersRoutes: FastifyPluginAsyncZod<{ service: AdminCustomersService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/api/admin/customers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Customer accounts; `q` searches e-mail and name',
+        querystring: customersQuerySchema,
+        response: { 200: customersPageSchema, ...adminErrors },
+      },
+    },
+    (request) => service.list(request.query),
+  );
+
+  app.post(
+    '/api/admin/customers/:id/suspend',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Suspend an account: it can no longer log in and all its sessions end at once (409 CANNOT_SUSPEND_SELF for your own)',
+        params: adminIdParamsSchema,
+        response: { 200: suspendResultSchema, ...adminErrors, 409: errorBodySchema },
+      },
+    },
+    (request) => service.suspend(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/customers/:id/reactivate',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reactivate a suspended account',
+        params: adminIdParamsSchema,
+        response: { 200: suspendResultSchema, ...adminErrors },
+      },
+    },
+    (request) => service.reactivate(actorOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,22 @@
+import { dashboardQuerySchema, dashboardSchema } from '@keyland/core/schemas/admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminErrors } from '../admin-errors.ts';
+import type { createDashboardService } from './dashboard.service.ts';
+
+export const dashboardRoutes: FastifyPluginAsyncZod<{
+  service: ReturnType<typeof createDashboardService>;
+}> = async (app, { service }) => {
+  app.get(
+    '/api/admin/dashboard',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Sales, gross and net income (gross minus VAT) from paid orders, per day for the last `days` days, best sellers and games low on keys',
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardSchema, ...adminErrors },
+      },
+    },
+    (request) => service.dashboard(request.query),
+  );
+};

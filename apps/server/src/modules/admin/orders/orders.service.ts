@@ -1,0 +1,243 @@
+import { toLocale } from '@keyland/core/locales';
+import { centsToEuros, formatEuros } from '@keyland/core/money';
+import type { AdminOrderDetail, CancelOrderResult } from '@keyland/core/schemas/admin';
+import { basisPointsToPercent } from '@keyland/core/vat';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client.ts';
+import type { orderCancellations } from '../../../db/schema/index.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import type { KeyVault } from '../../../lib/key-vault.ts';
+import { createCheckoutRepository } from '../../checkout/checkout.repository.ts';
+import type { MailDispatcher } from '../../mail/mail.dispatcher.ts';
+import type { MailRepository } from '../../mail/mail.repository.ts';
+import type { PaymentProvider } from '../../payments/payment.port.ts';
+import { type Actor, maskCode } from '../admin-context.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { createKeysRepository } from '../keys/keys.repository.ts';
+import { orderCancelledMail } from './order-cancelled.mail.ts';
+import { createAdminOrdersRepository, type OrderSearch } from './orders.repository.ts';
+
+export interface AdminOrdersDeps {
+  db: Database;
+  keyVault: KeyVault;
+  provider: PaymentProvider;
+  mailRepository: MailRepository;
+  mailDispatcher: MailDispatcher;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/** The idempotency key of an order's refund: a retried cancellation never refunds twice. */
+export const refundKeyOf = (orderId: number) => `keyland-refund-${orderId}`;
+
+type CancellationRow = typeof orderCancellations.$inferSelect;
+
+const resultOf = (row: CancellationRow, mailQueued: boolean): CancelOrderResult => ({
+  orderId: row.orderId,
+  status: 'cancelled',
+  refundId: row.refundId,
+  refunded: centsToEuros(row.refundedCents),
+  keysRevoked: row.keysRevoked,
+  keysAlreadyDelivered: row.keysAlreadyDelivered,
+  mailQueued,
+});
+
+export function createAdminOrdersService(deps: AdminOrdersDeps) {
+  const { db, keyVault, provider } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repository = createAdminOrdersRepository(db);
+
+  return {
+    async list(search: OrderSearch) {
+      const { rows, total } = await repository.page(search);
+      return {
+        total,
+        items: rows.map((row) => ({
+          id: row.id,
+          status: row.status,
+          customerId: row.customerId,
+          email: row.email,
+          total: centsToEuros(row.totalCents),
+          tax: centsToEuros(row.taxCents),
+          keys: Number(row.keys),
+          paymentProvider: row.paymentProvider,
+          createdAt: row.createdAt.toISOString(),
+          paidAt: row.paidAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    async detail(orderId: number): Promise<AdminOrderDetail> {
+      const found = await repository.find(orderId);
+      if (!found) throw notFound('Unknown order');
+      const { order, customer } = found;
+      const [lines, keys, consent, cancellation] = [
+        await repository.lines(orderId),
+        await createKeysRepository(db).ofOrder(orderId),
+        await repository.consent(orderId),
+        await repository.cancellation(orderId),
+      ];
+      return {
+        id: order.id,
+        status: order.status,
+        createdAt: order.createdAt.toISOString(),
+        paidAt: order.paidAt?.toISOString() ?? null,
+        customer: {
+          id: customer.id,
+          email: customer.email,
+          fullName: customer.fullName,
+          lang: customer.lang,
+          suspended: customer.suspended,
+        },
+        countryId: order.countryId,
+        taxPercent: basisPointsToPercent(order.vatBasisPoints ?? 0),
+        untaxed: centsToEuros(order.amountUntaxedCents),
+        tax: centsToEuros(order.amountTaxCents),
+        total: centsToEuros(order.amountTotalCents),
+        lines: lines.map((line) => ({
+          id: line.id,
+          gameId: line.gameId,
+          title: line.title,
+          platform: line.platform,
+          quantity: line.quantity,
+          unitPrice: centsToEuros(line.unitPriceCents),
+          net: centsToEuros(line.netCents),
+          tax: centsToEuros(line.taxCents),
+          total: centsToEuros(line.totalCents),
+          keys: keys
+            .filter((key) => key.orderLineId === line.id)
+            .map((key) => ({
+              id: key.id,
+              masked: maskCode(keyVault.decrypt(key.codeCiphertext)),
+              status: key.status,
+            })),
+        })),
+        consent: consent
+          ? {
+              text: consent.text,
+              clientTimestamp: consent.clientTimestamp,
+              recordedAt: consent.recordedAt.toISOString(),
+              termsVersion: consent.termsVersion,
+              ip: consent.ip,
+              userAgent: consent.userAgent,
+            }
+          : null,
+        payment: { provider: order.paymentProvider, sessionId: order.paymentSessionId },
+        cancellation: cancellation
+          ? {
+              at: cancellation.at.toISOString(),
+              adminId: cancellation.adminId,
+              reason: cancellation.reason,
+              refundId: cancellation.refundId,
+              refunded: centsToEuros(cancellation.refundedCents),
+              keysRevoked: cancellation.keysRevoked,
+              keysAlreadyDelivered: cancellation.keysAlreadyDelivered,
+            }
+          : null,
+      };
+    },
+
+    /**
+     * Cancels a paid order suspected of fraud. The refund comes first, through the provider with the
+     * idempotency key `keyland-refund-<id>` (a retry after a failure below refunds nothing twice); then, in
+     * one transaction, its keys are revoked, the order becomes `cancelled`, the cancellation is recorded, the
+     * customer's e-mail goes to the outbox in their language and the audit row is written. Keyland shows
+     * keys at payment (success page, e-mail, history), so every sold key counts as already delivered: it is
+     * revoked in our records and never sold again, but it may have been redeemed.
+     */
+    async cancel(actor: Actor, orderId: number, reason: string): Promise<CancelOrderResult> {
+      const found = await repository.find(orderId);
+      if (!found) throw notFound('Unknown order');
+      const { order } = found;
+      if (order.status === 'cancelled') {
+        const done = await repository.cancellation(orderId);
+        if (done) return resultOf(done, false);
+      }
+      if (order.status !== 'paid')
+        throw new AppError(
+          'ORDER_NOT_CANCELLABLE',
+          `Only a paid order can be cancelled (it is ${order.status})`,
+        );
+      if (!order.paymentSessionId || order.paymentProvider !== provider.kind) {
+        throw new AppError('REFUND_FAILED', 'The order was not paid through the current payment provider');
+      }
+
+      let refundId: string;
+      try {
+        ({ refundId } = await provider.refund(
+          order.paymentSessionId,
+          order.amountTotalCents,
+          refundKeyOf(order.id),
+        ));
+      } catch (error) {
+        deps.log.error({ orderId, err: (error as Error).message }, 'refund failed');
+        throw new AppError('REFUND_FAILED', 'The payment provider did not refund the order');
+      }
+
+      const at = now();
+      const outcome = await db.transaction(async (tx) => {
+        const checkout = createCheckoutRepository(tx);
+        const orders = createAdminOrdersRepository(tx);
+        const locked = await checkout.lockOrder(orderId);
+        if (!locked) throw notFound('Unknown order');
+        if (locked.status === 'cancelled') {
+          const done = await orders.cancellation(orderId);
+          if (done) return { row: done, fresh: false };
+        }
+        if (locked.status !== 'paid')
+          throw new AppError(
+            'ORDER_NOT_CANCELLABLE',
+            `Only a paid order can be cancelled (it is ${locked.status})`,
+          );
+        const revoked = await orders.revokeSoldKeys(orderId, at);
+        await checkout.updateOrder(orderId, { status: 'cancelled' });
+        const row = await orders.insertCancellation({
+          orderId,
+          adminId: actor.adminId,
+          reason,
+          refundId,
+          refundedCents: locked.amountTotalCents,
+          keysRevoked: revoked.length,
+          keysAlreadyDelivered: revoked.length,
+          at,
+        });
+        const customer = await checkout.customer(locked.customerId);
+        if (customer) {
+          const locale = toLocale(customer.lang);
+          await deps.mailRepository.enqueue(tx, {
+            toAddress: customer.email,
+            kind: 'order_cancelled',
+            ...orderCancelledMail(locale, {
+              id: orderId,
+              name: customer.fullName,
+              amount: formatEuros(locked.amountTotalCents, locale),
+              supportUrl: `${deps.publicUrl}/contactPage`,
+            }),
+          });
+        }
+        await createAuditRepository(tx).record(actor, {
+          action: 'order.cancel',
+          targetType: 'order',
+          targetId: orderId,
+          before: { status: locked.status, soldKeys: revoked.length },
+          after: {
+            status: 'cancelled',
+            reason,
+            refundId,
+            refundedCents: locked.amountTotalCents,
+            revokedKeyIds: revoked,
+            keysAlreadyDelivered: revoked.length,
+            note: 'Keys are shown to the customer at payment; revoked here, they may have been redeemed already.',
+            mailTo: customer?.email ?? null,
+          },
+        });
+        return { row, fresh: true };
+      });
+      if (outcome.fresh) deps.mailDispatcher.kick();
+      return resultOf(outcome.row, outcome.fresh);
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

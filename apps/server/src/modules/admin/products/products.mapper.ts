@@ -1,0 +1,47 @@
+import { centsToEuros } from '@keyland/core/money';
+import type { AdminProduct } from '@keyland/core/schemas/admin';
+import type { GameRow, KeyCounts } from './products.repository.ts';
+
+export function toAdminProduct(row: GameRow, keys: KeyCounts): AdminProduct {
+  return {
+    id: row.id,
+    providerId: row.providerId,
+    productId: row.productId,
+    title: row.title,
+    platform: row.platform,
+    platformGroup: row.platformGroup,
+    price: centsToEuros(row.priceCents),
+    priceBuy: centsToEuros(row.priceBuyCents),
+    hidden: row.hidden,
+    region: row.region,
+    languages: row.languages,
+    releaseDate: row.releaseDate,
+    description: row.description,
+    coverUrl: row.coverUrl,
+    genres: row.genres,
+    developers: row.developers,
+    publishers: row.publishers,
+    keys,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The fields an admin edits, as stored (cents), for the audit trail's before/after. */
+export function auditView(row: GameRow): Record<string, unknown> {
+  return {
+    title: row.title,
+    platform: row.platform,
+    priceCents: row.priceCents,
+    priceBuyCents: row.priceBuyCents,
+    hidden: row.hidden,
+    region: row.region,
+    languages: row.languages,
+    releaseDate: row.releaseDate,
+    description: row.description,
+    coverUrl: row.coverUrl,
+    genres: row.genres,
+    developers: row.developers,
+    publishers: row.publishers,
+  };
+}

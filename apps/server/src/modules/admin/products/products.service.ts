@@ -1,0 +1,136 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eurosToCents } from '@keyland/core/money';
+import { platformGroupOf } from '@keyland/core/platforms';
+import type { AdminProduct, CreateProductInput, UpdateProductInput } from '@keyland/core/schemas/admin';
+import { slugify } from '@keyland/core/slug';
+import type { Database } from '../../../db/client.ts';
+import { notFound } from '../../../lib/app-error.ts';
+import type { Actor } from '../admin-context.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { auditView, toAdminProduct } from './products.mapper.ts';
+import { createProductsRepository, type GameRow, type NewGameRow } from './products.repository.ts';
+
+/** Turns the wire fields (euros) into column values (cents), leaving out what was not sent. */
+function toColumns(input: UpdateProductInput): Partial<NewGameRow> {
+  const out: Partial<NewGameRow> = {};
+  if (input.title !== undefined) {
+    out.title = input.title;
+    out.slug = slugify(input.title);
+  }
+  if (input.platform !== undefined) {
+    out.platform = input.platform;
+    out.platformGroup = platformGroupOf(input.platform);
+  }
+  if (input.price !== undefined) out.priceCents = eurosToCents(input.price);
+  if (input.priceBuy !== undefined) out.priceBuyCents = eurosToCents(input.priceBuy);
+  if (input.region !== undefined) out.region = input.region;
+  if (input.languages !== undefined) out.languages = input.languages;
+  if (input.releaseDate !== undefined) out.releaseDate = input.releaseDate;
+  if (input.description !== undefined) out.description = input.description;
+  if (input.coverUrl !== undefined) out.coverUrl = input.coverUrl;
+  if (input.genres !== undefined) out.genres = input.genres;
+  if (input.developers !== undefined) out.developers = input.developers;
+  if (input.publishers !== undefined) out.publishers = input.publishers;
+  return out;
+}
+
+/** Only the fields whose value changed, before and after. */
+function diff(before: GameRow, after: GameRow) {
+  const a = auditView(before);
+  const b = auditView(after);
+  const changed = Object.keys(b).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+  return {
+    before: Object.fromEntries(changed.map((k) => [k, a[k]])),
+    after: Object.fromEntries(changed.map((k) => [k, b[k]])),
+  };
+}
+
+export function createProductsService(db: Database) {
+  const repository = createProductsRepository(db);
+
+  async function setHidden(actor: Actor, id: number, hidden: boolean): Promise<AdminProduct> {
+    const row = await db.transaction(async (tx) => {
+      const repo = createProductsRepository(tx);
+      const before = await repo.find(id, true);
+      if (!before) throw notFound('Unknown game');
+      const after = (await repo.setHidden(id, hidden)) ?? before;
+      await createAuditRepository(tx).record(actor, {
+        action: hidden ? 'product.hide' : 'product.unhide',
+        targetType: 'game',
+        targetId: id,
+        before: { hidden: before.hidden },
+        after: { hidden: after.hidden },
+      });
+      return after;
+    });
+    return toAdminProduct(row, await repository.countsOf(id));
+  }
+
+  return {
+    async list(options: { q?: string | undefined; offset: number; limit: number }) {
+      const { rows, total } = await repository.page(options);
+      const counts = await repository.keyCounts(rows.map((r) => r.id));
+      return {
+        total,
+        items: rows.map((row) =>
+          toAdminProduct(row, counts.get(row.id) ?? { available: 0, reserved: 0, sold: 0, revoked: 0 }),
+        ),
+      };
+    },
+
+    async get(id: number): Promise<AdminProduct> {
+      const row = await repository.find(id);
+      if (!row) throw notFound('Unknown game');
+      return toAdminProduct(row, await repository.countsOf(id));
+    },
+
+    async create(actor: Actor, input: CreateProductInput): Promise<AdminProduct> {
+      const providerId = `kl-a${randomBytes(5).toString('hex')}`;
+      const columns = toColumns(input);
+      const row = await db.transaction(async (tx) => {
+        const created = await createProductsRepository(tx).insert({
+          ...columns,
+          providerId,
+          productId: randomUUID(),
+          identifier: providerId,
+          title: input.title,
+          slug: slugify(input.title),
+          platform: input.platform,
+          platformGroup: platformGroupOf(input.platform),
+          priceCents: eurosToCents(input.price),
+          hidden: input.hidden ?? false,
+        });
+        await createAuditRepository(tx).record(actor, {
+          action: 'product.create',
+          targetType: 'game',
+          targetId: created.id,
+          after: auditView(created),
+        });
+        return created;
+      });
+      return toAdminProduct(row, { available: 0, reserved: 0, sold: 0, revoked: 0 });
+    },
+
+    async update(actor: Actor, id: number, input: UpdateProductInput): Promise<AdminProduct> {
+      const row = await db.transaction(async (tx) => {
+        const repo = createProductsRepository(tx);
+        const before = await repo.find(id, true);
+        if (!before) throw notFound('Unknown game');
+        const after = (await repo.update(id, toColumns(input))) ?? before;
+        await createAuditRepository(tx).record(actor, {
+          action: 'product.update',
+          targetType: 'game',
+          targetId: id,
+          ...diff(before, after),
+        });
+        return after;
+      });
+      return toAdminProduct(row, await repository.countsOf(id));
+    },
+
+    hide: (actor: Actor, id: number) => setHidden(actor, id, true),
+    unhide: (actor: Actor, id: number) => setHidden(actor, id, false),
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;

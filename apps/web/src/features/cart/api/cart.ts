@@ -1,0 +1,102 @@
+import type { Cart } from '@keyland/core/schemas/cart';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, getErrorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/api/get-session.ts';
+import { addOneKey, changeLineQuantity, removeLine } from '../utils/cart-math.ts';
+import { showCartNotice } from '../utils/cart-ui-store.ts';
+
+/** Every cart query starts with this key; the user's e-mail follows, so two accounts never share one. */
+export const cartBaseKey = ['cart'] as const;
+
+export function cartQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: [...cartBaseKey, email],
+    queryFn: ({ signal }) => api.post<Cart>('/api/kl_api/get_order_cart_items', {}, { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** The logged-in customer's cart (the draft order); nothing is asked for a visitor. */
+export function useCart() {
+  const { user } = useSession();
+  const email = user?.email ?? '';
+  return useQuery({ ...cartQueryOptions(email), enabled: email !== '' });
+}
+
+/** Business refusals come with a message the server wrote for this customer (with the game's title). */
+const SERVER_WORDED = new Set([
+  'QUANTITY_LIMIT',
+  'OUT_OF_STOCK',
+  'CART_EMPTY',
+  'CONSENT_REQUIRED',
+  'PAYMENT_UNAVAILABLE',
+  'PAYMENT_NOT_COMPLETED',
+  'NOT_FOUND',
+  'NETWORK_ERROR',
+]);
+
+/** The text to show for a failed cart or checkout call, in the customer's language. */
+export function cartErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && SERVER_WORDED.has(error.error) && error.message) return error.message;
+  return getErrorMessage(error);
+}
+
+type CartChange =
+  | { kind: 'add'; productId: string; title: string }
+  | { kind: 'quantity'; productId: string; delta: 1 | -1 }
+  | { kind: 'remove'; productId: string };
+
+function send(change: CartChange): Promise<Cart> {
+  switch (change.kind) {
+    case 'add':
+      return api.post<Cart>('/api/kl_api/add_or_update_order_line', { cws_product_id: change.productId });
+    case 'quantity':
+      return api.post<Cart>('/api/kl_api/update_order_line_quantity', {
+        cws_product_id: change.productId,
+        delta: change.delta,
+      });
+    case 'remove':
+      return api.post<Cart>('/api/kl_api/remove_order_line', { cws_product_id: change.productId });
+  }
+}
+
+function applyLocally(cart: Cart, change: CartChange): Cart {
+  switch (change.kind) {
+    case 'add':
+      return addOneKey(cart, change.productId, change.title);
+    case 'quantity':
+      return changeLineQuantity(cart, change.productId, change.delta);
+    case 'remove':
+      return removeLine(cart, change.productId);
+  }
+}
+
+/**
+ * Changes the cart: the change shows at once, the server's answer (its priced cart) replaces it, and a
+ * refused change is rolled back with the server's message. Changes run one after the other.
+ */
+export function useCartChange() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const queryKey = cartQueryOptions(user?.email ?? '').queryKey;
+
+  return useMutation({
+    scope: { id: 'cart' },
+    mutationFn: send,
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData(queryKey);
+      if (previous) queryClient.setQueryData(queryKey, applyLocally(previous, change));
+      return { previous };
+    },
+    onSuccess: (cart) => {
+      queryClient.setQueryData(queryKey, cart);
+    },
+    onError: (error, _change, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+      showCartNotice('error', cartErrorMessage(error));
+      // Whatever happened on the way, read the server's cart again.
+      void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import type { Cart, CartItem } from '@keyland/core/schemas/cart';
+import { describe, expect, it } from 'vitest';
+import {
+  addOneKey,
+  canDecrease,
+  canIncrease,
+  changeLineQuantity,
+  formatCartTotals,
+  lineCount,
+  maxQuantity,
+  removeLine,
+} from './cart-math.ts';
+
+const item = (overrides: Partial<CartItem> = {}): CartItem => ({
+  name: 'Kühle Tiefen',
+  price_unit: 4.99,
+  quantity: 1,
+  total: 4.99,
+  tax_percent: 24,
+  wcs_product_id: 'p-1',
+  wcs_identifier: 'kt',
+  providerId: 'kl-1',
+  platform: 'Steam',
+  cover: '',
+  available: 7,
+  ...overrides,
+});
+
+const cart = (items: CartItem[]): Cart => ({
+  order_id: 3,
+  items,
+  amount_untaxed: 0,
+  amount_tax: 0,
+  amount_total: 0,
+  tax_percent: 24,
+});
+
+// Normalises the narrow no-break spaces Intl puts between number and sign.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('cart totals display', () => {
+  const totals = { amount_untaxed: 14.49, amount_tax: 3.48, amount_total: 17.97, tax_percent: 24 };
+
+  it('formats subtotal, VAT and total in English with two decimals', () => {
+    const shown = formatCartTotals(totals, 'en');
+    expect(shown).toEqual({ subtotal: '€14.49', tax: '€3.48', total: '€17.97', taxPercent: '24%' });
+  });
+
+  it('puts the euro sign and the decimal comma where Spanish does', () => {
+    const shown = formatCartTotals(totals, 'es');
+    expect(plain(shown.subtotal)).toBe('14,49 €');
+    expect(plain(shown.tax)).toBe('3,48 €');
+    expect(plain(shown.total)).toBe('17,97 €');
+    expect(plain(shown.taxPercent)).toBe('24 %');
+  });
+
+  it('always shows cents, also for whole amounts, zero and fractional VAT rates', () => {
+    const shown = formatCartTotals(
+      { amount_untaxed: 0, amount_tax: 0, amount_total: 20, tax_percent: 25.5 },
+      'en',
+    );
+    expect(shown.subtotal).toBe('€0.00');
+    expect(shown.total).toBe('€20.00');
+    expect(shown.taxPercent).toBe('25.5%');
+  });
+});
+
+describe('local cart changes', () => {
+  it('counts lines, not keys', () => {
+    expect(lineCount(cart([item({ quantity: 3 }), item({ wcs_product_id: 'p-2' })]))).toBe(2);
+    expect(lineCount(undefined)).toBe(0);
+  });
+
+  it('bounds quantities between 1 and the smaller of 10 and the keys available', () => {
+    expect(maxQuantity(item({ available: 30 }))).toBe(10);
+    expect(maxQuantity(item({ available: 4 }))).toBe(4);
+    expect(canDecrease(item({ quantity: 1 }))).toBe(false);
+    expect(canIncrease(item({ quantity: 4, available: 4 }))).toBe(false);
+    expect(canIncrease(item({ quantity: 10, available: 50 }))).toBe(false);
+    expect(canIncrease(item({ quantity: 3, available: 4 }))).toBe(true);
+  });
+
+  it('estimates totals that add up to the cent after a quantity change', () => {
+    const changed = changeLineQuantity(
+      cart([item(), item({ wcs_product_id: 'p-2', price_unit: 7.99 })]),
+      'p-1',
+      1,
+    );
+    expect(changed.items[0]?.quantity).toBe(2);
+    expect(changed.items[0]?.total).toBe(9.98);
+    expect(changed.amount_total).toBe(17.97);
+    expect(Math.round((changed.amount_untaxed + changed.amount_tax) * 100)).toBe(1797);
+  });
+
+  it('removes a line and adds a provisional one for a new game', () => {
+    const base = cart([item()]);
+    expect(removeLine(base, 'p-1').items).toEqual([]);
+    const added = addOneKey(base, 'p-9', 'New game');
+    expect(added.items.map((line) => line.wcs_product_id)).toEqual(['p-1', 'p-9']);
+    expect(addOneKey(base, 'p-1', 'Kühle Tiefen').items[0]?.quantity).toBe(2);
+  });
+});

@@ -1,0 +1,117 @@
+import { formatEuros } from '@keyland/core/money';
+import type { Cart, CartItem } from '@keyland/core/schemas/cart';
+import { MAX_LINE_QUANTITY } from '@keyland/core/schemas/cart';
+
+/** A euro amount of the wire as whole cents (tolerates the float noise of local estimates). */
+export function toCents(euros: number): number {
+  return Math.round((Number.isFinite(euros) ? euros : 0) * 100);
+}
+
+/** The highest quantity a line may reach: 10 keys per line, and never more than the keys available now. */
+export function maxQuantity(item: Pick<CartItem, 'available'>): number {
+  return Math.max(1, Math.min(MAX_LINE_QUANTITY, item.available));
+}
+
+export function canIncrease(item: Pick<CartItem, 'available' | 'quantity'>): boolean {
+  return item.quantity < maxQuantity(item);
+}
+
+export function canDecrease(item: Pick<CartItem, 'quantity'>): boolean {
+  return item.quantity > 1;
+}
+
+/** The number on the cart button's badge: lines, not keys (spec "Cart"). */
+export function lineCount(cart: Pick<Cart, 'items'> | undefined): number {
+  return cart?.items.length ?? 0;
+}
+
+/**
+ * Totals of a cart changed on this device before the server answers: line totals from the unit prices,
+ * VAT split out of the VAT-inclusive total with the cart's rate. Only shown for a moment; the server's
+ * answer (which rounds per line) replaces it.
+ */
+export function withEstimatedTotals(cart: Cart, items: CartItem[]): Cart {
+  const lines = items.map((item) => ({ ...item, total: (toCents(item.price_unit) * item.quantity) / 100 }));
+  const totalCents = lines.reduce((sum, item) => sum + toCents(item.total), 0);
+  const untaxedCents = Math.round(totalCents / (1 + cart.tax_percent / 100));
+  return {
+    ...cart,
+    items: lines,
+    amount_total: totalCents / 100,
+    amount_untaxed: untaxedCents / 100,
+    amount_tax: (totalCents - untaxedCents) / 100,
+  };
+}
+
+export function changeLineQuantity(cart: Cart, productId: string, delta: 1 | -1): Cart {
+  const items = cart.items.map((item) =>
+    item.wcs_product_id === productId
+      ? { ...item, quantity: Math.min(maxQuantity(item), Math.max(1, item.quantity + delta)) }
+      : item,
+  );
+  return withEstimatedTotals(cart, items);
+}
+
+export function removeLine(cart: Cart, productId: string): Cart {
+  return withEstimatedTotals(
+    cart,
+    cart.items.filter((item) => item.wcs_product_id !== productId),
+  );
+}
+
+/** One more key of a game: its line grows, or a provisional line appears until the server prices it. */
+export function addOneKey(cart: Cart, productId: string, title: string): Cart {
+  if (cart.items.some((item) => item.wcs_product_id === productId)) {
+    return changeLineQuantity(cart, productId, 1);
+  }
+  const provisional: CartItem = {
+    name: title,
+    price_unit: 0,
+    quantity: 1,
+    total: 0,
+    tax_percent: cart.tax_percent,
+    wcs_product_id: productId,
+    wcs_identifier: '',
+    providerId: '',
+    platform: '',
+    cover: '',
+    available: 1,
+  };
+  return withEstimatedTotals(cart, [...cart.items, provisional]);
+}
+
+export const EMPTY_CART: Cart = {
+  order_id: null,
+  items: [],
+  amount_untaxed: 0,
+  amount_tax: 0,
+  amount_total: 0,
+  tax_percent: 0,
+};
+
+export interface CartTotalsDisplay {
+  subtotal: string;
+  tax: string;
+  total: string;
+  /** The VAT rate as the language writes percentages ("24 %", "24%"). */
+  taxPercent: string;
+}
+
+/** The cart's totals formatted for display in the given language, always with two decimals. */
+export function formatCartTotals(
+  cart: Pick<Cart, 'amount_untaxed' | 'amount_tax' | 'amount_total' | 'tax_percent'>,
+  locale: string,
+): CartTotalsDisplay {
+  return {
+    subtotal: formatEuros(toCents(cart.amount_untaxed), locale),
+    tax: formatEuros(toCents(cart.amount_tax), locale),
+    total: formatEuros(toCents(cart.amount_total), locale),
+    taxPercent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+      cart.tax_percent / 100,
+    ),
+  };
+}
+
+export function formatAmount(euros: number, locale: string): string {
+  return formatEuros(toCents(euros), locale);
+}

@@ -1,0 +1,81 @@
+import type { Cart } from '@keyland/core/schemas/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { cartBaseKey } from '../../cart/api/cart.ts';
+import { saveCheckoutSummary } from '../utils/checkout-storage.ts';
+
+export interface Consent {
+  text: string;
+  timestamp: string;
+}
+
+interface CheckoutSessionAnswer {
+  url: string;
+  order_id: number;
+}
+
+export interface DeliveredKey {
+  title: string;
+  code: string;
+  platform: string;
+}
+
+export interface CreateOrderAnswer {
+  success: boolean;
+  data: DeliveredKey[];
+  order_id?: number;
+  error?: string;
+  message?: string;
+}
+
+/** Leaves for the payment provider's page (a full page load, so tests can replace it). */
+export const navigateTo = {
+  assign: (url: string) => window.location.assign(url),
+};
+
+/**
+ * Starts payment: the server reserves the keys, records the consent and answers the hosted payment page,
+ * where the browser goes. The summary is stored first, for /checkout.
+ */
+export function useStartCheckout(cart: Cart | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (consent: Consent) =>
+      api.post<CheckoutSessionAnswer>('/api/create-checkout-session', { consent }),
+    onSuccess: ({ url, order_id }) => {
+      if (cart) {
+        saveCheckoutSummary(
+          {
+            orderId: order_id,
+            date: new Date().toISOString(),
+            items: cart.items.map((item) => ({
+              title: item.name,
+              platform: item.platform,
+              quantity: item.quantity,
+              price: item.price_unit,
+              total: item.total,
+            })),
+            subtotal: cart.amount_untaxed,
+            tax: cart.amount_tax,
+            taxPercent: cart.tax_percent,
+            total: cart.amount_total,
+          },
+          cart,
+        );
+      }
+      navigateTo.assign(url);
+    },
+    onError: () => {
+      // A short line or a price change: show the cart as the server now sees it.
+      void queryClient.invalidateQueries({ queryKey: cartBaseKey });
+    },
+  });
+}
+
+export function createOrder(sessionId: string, signal?: AbortSignal): Promise<CreateOrderAnswer> {
+  return api.post<CreateOrderAnswer>('/api/kl_api/createOrder', { sessionId }, { signal });
+}
+
+export function cancelCheckout(): Promise<unknown> {
+  return api.post('/api/kl_api/cancel_checkout');
+}

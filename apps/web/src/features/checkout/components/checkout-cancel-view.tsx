@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CircleSlash } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { useSession } from '../../auth/api/get-session.ts';
+import { useStoreHref } from '../../auth/hooks/use-store-href.ts';
+import { cartBaseKey } from '../../cart/api/cart.ts';
+import { cancelCheckout } from '../api/checkout.ts';
+
+/**
+ * /checkout/cancel: nothing was charged. The keys reserved for the payment are released once; the cart
+ * stays as it was, ready for another try.
+ */
+export function CheckoutCancelView(): ReactNode {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { isLoggedIn } = useSession();
+  const released = useRef(false);
+  const release = useMutation({
+    mutationFn: cancelCheckout,
+    onError: (error) => console.warn('cancel_checkout failed', error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartBaseKey }),
+  });
+  const { mutate } = release;
+
+  // Arriving from the payment page (a new page load): start at the top, not where the store was left.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
+  useEffect(() => {
+    if (!isLoggedIn || released.current) return;
+    released.current = true;
+    mutate();
+  }, [isLoggedIn, mutate]);
+
+  return (
+    <EmptyState
+      icon={CircleSlash}
+      title={t('checkout.cancelledTitle')}
+      body={
+        <>
+          <span data-testid="checkout-cancelled" className="block text-ink">
+            {t('checkout.cancelled')}
+          </span>
+          {isLoggedIn ? <span className="mt-2 block">{t('checkout.cartKept')}</span> : null}
+        </>
+      }
+      headingLevel={1}
+    >
+      <Link to={useStoreHref()} className={buttonClasses()}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('common.backToStore')}
+      </Link>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,206 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CircleAlert, History as HistoryIcon, KeyRound, LogIn, PartyPopper } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/api/get-session.ts';
+import { useStoreHref } from '../../auth/hooks/use-store-href.ts';
+import { cartBaseKey } from '../../cart/api/cart.ts';
+import { ordersBaseKey } from '../../history/api/orders.ts';
+import { ActivationKey } from '../../history/components/activation-key.tsx';
+import { RedemptionHelp } from '../../redemption/components/redemption-help.tsx';
+import { createOrder, type DeliveredKey } from '../api/checkout.ts';
+import { clearCheckoutStorage } from '../utils/checkout-storage.ts';
+
+/** Automatic attempts after the first one: the provider's confirmation may arrive a moment after the customer. */
+export const CREATE_ORDER_RETRIES = 4;
+
+/** 1 s, 2 s, 4 s, 8 s between attempts. */
+export function createOrderRetryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 8000);
+}
+
+/** Worth asking again: payment not confirmed yet, the network, or the server having a moment. */
+export function isRetryableOrderError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.error === 'PAYMENT_NOT_COMPLETED' || error.status === 0 || error.status >= 500;
+}
+
+async function fetchKeys(sessionId: string, signal: AbortSignal): Promise<DeliveredKey[]> {
+  const answer = await createOrder(sessionId, signal);
+  if (!answer.success) {
+    throw new ApiError({ status: 409, error: 'PAYMENT_NOT_COMPLETED', message: answer.message ?? '' });
+  }
+  return answer.data;
+}
+
+function Centered({ children }: { children: ReactNode }): ReactNode {
+  return <div className="mx-auto w-full max-w-2xl px-4 py-10 pb-28 sm:px-6 sm:py-14">{children}</div>;
+}
+
+function DeliveredKeys({ keys }: { keys: DeliveredKey[] }): ReactNode {
+  const { t } = useTranslation();
+  const storeHref = useStoreHref();
+  const games = [...new Map(keys.map((key) => [`${key.title}\u0000${key.platform}`, key])).values()];
+  return (
+    <Centered>
+      <div className="flex flex-col items-center text-center">
+        <span className="mb-5 grid size-16 place-items-center rounded-2xl border border-brand/30 bg-brand-soft text-brand">
+          <PartyPopper aria-hidden="true" className="size-8" strokeWidth={1.75} />
+        </span>
+        <h1 className="text-2xl font-bold tracking-tight text-balance text-ink sm:text-3xl">
+          {t('checkout.successTitle')}
+        </h1>
+        <p className="mt-3 max-w-lg text-pretty text-ink-muted">{t('checkout.successBody')}</p>
+      </div>
+      <section aria-labelledby="delivered-keys" className="mt-8 rounded-2xl border border-line bg-surface">
+        <h2
+          id="delivered-keys"
+          className="flex items-center gap-2 border-b border-line px-4 py-3 font-semibold text-ink sm:px-5"
+        >
+          <KeyRound aria-hidden="true" className="size-5 text-brand" />
+          {t('checkout.keysTitle')}
+        </h2>
+        <ul className="divide-y divide-line px-4 sm:px-5">
+          {keys.map((key) => (
+            <li key={key.code} data-testid="delivered-key" className="flex flex-col gap-2 py-4">
+              <p className="font-semibold text-ink">
+                {key.title}
+                {key.platform ? (
+                  <span className="ml-2 text-sm font-normal text-ink-muted">{key.platform}</span>
+                ) : null}
+              </p>
+              <ActivationKey code={key.code} title={key.title} maskable={false} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="mt-4 flex flex-col gap-2">
+        {games.map((game) => (
+          <RedemptionHelp
+            key={`${game.title}-${game.platform}`}
+            platform={game.platform}
+            title={game.title}
+          />
+        ))}
+      </div>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to={paths.history} className={buttonClasses()}>
+          <HistoryIcon aria-hidden="true" className="size-4" />
+          {t('checkout.toHistory')}
+        </Link>
+        <Link to={storeHref} className={buttonClasses({ variant: 'secondary' })}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('common.backToStore')}
+        </Link>
+      </div>
+    </Centered>
+  );
+}
+
+function SessionKeys({ sessionId }: { sessionId: string }): ReactNode {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const order = useQuery({
+    queryKey: ['create-order', sessionId],
+    queryFn: ({ signal }) => fetchKeys(sessionId, signal),
+    enabled: session.isLoggedIn,
+    retry: (failures, error) => failures < CREATE_ORDER_RETRIES && isRetryableOrderError(error),
+    retryDelay: createOrderRetryDelay,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const settled = order.isSuccess || order.isError;
+
+  // The paid games have left the draft order, and the history has a new order.
+  useEffect(() => {
+    if (!settled) return;
+    void queryClient.invalidateQueries({ queryKey: cartBaseKey });
+    void queryClient.invalidateQueries({ queryKey: ordersBaseKey });
+  }, [settled, queryClient]);
+
+  if (session.isPending) {
+    return (
+      <Centered>
+        <Spinner label={t('common.checkingSession')} className="justify-center py-16" />
+      </Centered>
+    );
+  }
+  if (!session.isLoggedIn) {
+    return (
+      <EmptyState
+        icon={LogIn}
+        title={t('checkout.loginToSee')}
+        body={t('checkout.loginToSeeBody')}
+        headingLevel={1}
+      >
+        <Link to={paths.login} className={buttonClasses()}>
+          {t('nav.login')}
+        </Link>
+      </EmptyState>
+    );
+  }
+  if (order.isSuccess) return <DeliveredKeys keys={order.data} />;
+  if (order.isError && !order.isFetching) {
+    return (
+      <EmptyState
+        icon={CircleAlert}
+        tone="danger"
+        title={t('checkout.orderFailed')}
+        body={t('checkout.orderFailedBody')}
+        headingLevel={1}
+      >
+        <Button onClick={() => void order.refetch()}>{t('common.retry')}</Button>
+        <Link to={paths.history} className={buttonClasses({ variant: 'secondary' })}>
+          {t('checkout.toHistory')}
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <Centered>
+      <div data-testid="checkout-processing" className="flex flex-col items-center gap-4 py-12 text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">{t('checkout.processingTitle')}</h1>
+        <Spinner label={t('checkout.processing')} />
+      </div>
+    </Centered>
+  );
+}
+
+/** /checkout/success?session_id=…: confirms the payment with the server and shows the keys. */
+export function CheckoutSuccessView(): ReactNode {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id')?.trim() ?? '';
+
+  // Back from the payment page: the stored cart and summary have served, whatever happens next.
+  // Also start at the top, not where the store was left before the payment page.
+  useEffect(() => {
+    clearCheckoutStorage();
+    window.scrollTo(0, 0);
+  }, []);
+
+  if (!sessionId) {
+    return (
+      <EmptyState
+        icon={CircleAlert}
+        tone="danger"
+        title={t('checkout.noSessionId')}
+        body={t('checkout.noSessionIdBody')}
+        headingLevel={1}
+      >
+        <Link to={paths.history} className={buttonClasses()}>
+          {t('checkout.toHistory')}
+        </Link>
+      </EmptyState>
+    );
+  }
+  return <SessionKeys sessionId={sessionId} />;
+}

@@ -1,0 +1,115 @@
+import { ArrowLeft, History as HistoryIcon, ReceiptText } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useLocale } from '../../../hooks/use-locale.ts';
+import { useStoreHref } from '../../auth/hooks/use-store-href.ts';
+import { formatAmount, formatCartTotals } from '../../cart/utils/cart-math.ts';
+import { formatOrderDate } from '../../history/components/order-card.tsx';
+import { readCheckoutSummary } from '../utils/checkout-storage.ts';
+
+function Links(): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to={useStoreHref()} className={buttonClasses({ variant: 'secondary' })}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('common.backToStore')}
+      </Link>
+      <Link to={paths.history} className={buttonClasses()}>
+        <HistoryIcon aria-hidden="true" className="size-4" />
+        {t('checkout.toHistory')}
+      </Link>
+    </>
+  );
+}
+
+/** /checkout: the purchase summary this browser stored when payment started (spec "/checkout"). */
+export function CheckoutSummaryView(): ReactNode {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [summary] = useState(readCheckoutSummary);
+
+  if (!summary) {
+    return (
+      <EmptyState
+        icon={ReceiptText}
+        title={t('checkout.noSummary')}
+        body={t('checkout.noSummaryBody')}
+        headingLevel={1}
+      >
+        <Links />
+      </EmptyState>
+    );
+  }
+
+  const totals = formatCartTotals(
+    {
+      amount_untaxed: summary.subtotal,
+      amount_tax: summary.tax,
+      amount_total: summary.total,
+      tax_percent: summary.taxPercent,
+    },
+    locale,
+  );
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 pb-28 sm:px-6 sm:py-12">
+      <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('checkout.summaryTitle')}</h1>
+      <section data-testid="checkout-summary" className="mt-6 rounded-2xl border border-line bg-surface">
+        <dl className="grid grid-cols-2 gap-4 border-b border-line px-4 py-4 text-sm sm:px-5">
+          <div>
+            <dt className="text-ink-muted">{t('checkout.orderNumber')}</dt>
+            <dd className="mt-0.5 font-semibold text-ink tabular-nums">#{summary.orderId}</dd>
+          </div>
+          <div>
+            <dt className="text-ink-muted">{t('checkout.date')}</dt>
+            <dd className="mt-0.5 font-semibold text-ink">
+              <time dateTime={summary.date}>{formatOrderDate(summary.date, locale)}</time>
+            </dd>
+          </div>
+        </dl>
+        <ul aria-label={t('history.items')} className="divide-y divide-line px-4 sm:px-5">
+          {summary.items.map((item) => (
+            <li
+              key={`${item.title}-${item.platform}`}
+              className="flex items-start justify-between gap-3 py-3 text-sm"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold text-ink">{item.title}</p>
+                <p className="text-xs text-ink-muted tabular-nums">
+                  {t('checkout.quantityTimes', {
+                    quantity: item.quantity,
+                    price: formatAmount(item.price, locale),
+                  })}
+                </p>
+              </div>
+              <p className="shrink-0 font-semibold text-brand tabular-nums">
+                {formatAmount(item.total, locale)}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <dl className="flex flex-col gap-1 border-t border-line px-4 py-4 text-sm tabular-nums sm:px-5">
+          <div className="flex justify-between gap-4 text-ink-muted">
+            <dt>{t('cart.subtotal')}</dt>
+            <dd>{totals.subtotal}</dd>
+          </div>
+          <div className="flex justify-between gap-4 text-ink-muted">
+            <dt>{t('cart.vat', { percent: totals.taxPercent })}</dt>
+            <dd>{totals.tax}</dd>
+          </div>
+          <div className="flex justify-between gap-4 pt-1 text-base font-bold text-ink">
+            <dt>{t('cart.total')}</dt>
+            <dd className="text-brand">{totals.total}</dd>
+          </div>
+        </dl>
+      </section>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
+        <Links />
+      </div>
+    </div>
+  );
+}

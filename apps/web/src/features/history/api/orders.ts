@@ -1,0 +1,38 @@
+import type { CompletedOrder } from '@keyland/core/schemas/cart';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/api/get-session.ts';
+
+export type { CompletedOrder };
+
+export const ordersBaseKey = ['completed-orders'] as const;
+
+export function ordersQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: [...ordersBaseKey, email],
+    queryFn: ({ signal }) => api.post<CompletedOrder[]>('/api/kl_api/get_completed_orders', {}, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** The customer's paid orders, newest first as the server sends them. */
+export function useCompletedOrders() {
+  const { user } = useSession();
+  const email = user?.email ?? '';
+  return useQuery({ ...ordersQueryOptions(email), enabled: email !== '' });
+}
+
+/** Hides an order from the history (the record stays on the server for accounting and support). */
+export function useDeleteOrder() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const queryKey = ordersQueryOptions(user?.email ?? '').queryKey;
+  return useMutation({
+    mutationFn: (orderId: number) => api.post('/api/kl_api/delete_order', { orderId }),
+    onSuccess: (_answer, orderId) => {
+      queryClient.setQueryData<CompletedOrder[]>(queryKey, (orders) =>
+        orders?.filter((order) => order.id !== orderId),
+      );
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { Check, Copy, Eye, EyeOff } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn.ts';
+import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard.ts';
+import { displayKey } from '../utils/mask-key.ts';
+
+const iconButton =
+  'inline-flex min-h-10 shrink-0 items-center justify-center gap-1.5 rounded-lg border border-line-strong bg-raised px-3 text-sm font-medium text-ink transition-colors hover:border-brand/60 hover:bg-line';
+
+export interface ActivationKeyProps {
+  code: string;
+  /** The game, for the buttons' accessible names. */
+  title: string;
+  /** Hidden behind 14 dots until shown (history); shown at once right after payment. */
+  maskable?: boolean;
+  className?: string;
+}
+
+/** An activation key in monospace, with show/hide (when maskable) and copy ("copied" for 2 s). */
+export function ActivationKey({ code, title, maskable = true, className }: ActivationKeyProps): ReactNode {
+  const { t } = useTranslation();
+  const [revealed, setRevealed] = useState(!maskable);
+  const { state, copy } = useCopyToClipboard();
+
+  if (!code) {
+    return <p className={cn('text-sm text-ink-muted', className)}>{t('history.noKey')}</p>;
+  }
+
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        {revealed ? null : <span className="sr-only">{t('history.keyHidden')}</span>}
+        <code
+          aria-hidden={!revealed || undefined}
+          data-testid="activation-key"
+          data-revealed={revealed}
+          className="min-h-10 w-full min-w-0 rounded-lg sm:flex-1 border border-line bg-canvas px-3 py-2 font-mono text-sm tracking-wider break-all text-ink select-all sm:text-base"
+        >
+          {displayKey(code, revealed)}
+        </code>
+        <div className="flex gap-2 [&>button]:flex-1 sm:[&>button]:flex-none">
+          {maskable ? (
+            <button
+              type="button"
+              onClick={() => setRevealed((shown) => !shown)}
+              aria-pressed={revealed}
+              aria-label={revealed ? t('history.hideKey', { title }) : t('history.showKey', { title })}
+              className={iconButton}
+            >
+              {revealed ? (
+                <EyeOff aria-hidden="true" className="size-4" />
+              ) : (
+                <Eye aria-hidden="true" className="size-4" />
+              )}
+              <span>{revealed ? t('history.hide') : t('history.show')}</span>
+            </button>
+          ) : null}
+          <button
+            type="button"
+            onClick={() => void copy(code)}
+            aria-label={state === 'copied' ? t('history.copied') : t('history.copyKey', { title })}
+            className={cn(iconButton, state === 'copied' && 'border-brand/60 text-brand-strong')}
+          >
+            {state === 'copied' ? (
+              <Check aria-hidden="true" className="size-4" />
+            ) : (
+              <Copy aria-hidden="true" className="size-4" />
+            )}
+            <span>{state === 'copied' ? t('history.copied') : t('history.copy')}</span>
+          </button>
+        </div>
+      </div>
+      <p aria-live="polite" className="text-xs empty:hidden">
+        {state === 'failed' ? <span className="text-danger">{t('history.copyFailed')}</span> : null}
+        {state === 'copied' ? <span className="sr-only">{t('history.copiedKey', { title })}</span> : null}
+      </p>
+    </div>
+  );
+}
