@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate() runs in the browser and uses its types.
 import type { Page } from '@playwright/test';
 import { registerByApi } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate() runs in the browser and uses its types.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';

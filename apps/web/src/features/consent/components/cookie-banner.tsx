@@ -85,10 +85,17 @@ function CookieBannerPanel({ onAccept }: { onAccept: () => void }): ReactNode {
             {t('consent.details')}
             <ChevronDown
               aria-hidden="true"
-              className={cn('size-4 transition-transform motion-reduce:transition-none', expanded && 'rotate-180')}
+              className={cn(
+                'size-4 transition-transform motion-reduce:transition-none',
+                expanded && 'rotate-180',
+              )}
             />
           </button>
-          <Button onClick={acceptAndMoveOn} className="flex-1 md:flex-none md:min-w-32" data-testid="cookie-accept">
+          <Button
+            onClick={acceptAndMoveOn}
+            className="flex-1 md:flex-none md:min-w-32"
+            data-testid="cookie-accept"
+          >
             {t('consent.accept')}
           </Button>
         </div>

@@ -85,11 +85,7 @@ export function readConsent(): boolean {
 export function subscribeConsent(listener: Listener): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (
-      event.key === null ||
-      event.key === CONSENT_STORAGE_KEY ||
-      event.key === COOKIE_CONSENT_STORAGE_KEY
-    ) {
+    if (event.key === null || event.key === CONSENT_STORAGE_KEY || event.key === COOKIE_CONSENT_STORAGE_KEY) {
       listener();
     }
   };
