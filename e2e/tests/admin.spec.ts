@@ -22,7 +22,9 @@ interface CatalogueGame {
 function demoAdmin(): DemoAccount {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the global setup did not start the store');
-  const accounts = JSON.parse(readFileSync(path.join(dataDir, 'demo-accounts.json'), 'utf8')) as DemoAccount[];
+  const accounts = JSON.parse(
+    readFileSync(path.join(dataDir, 'demo-accounts.json'), 'utf8'),
+  ) as DemoAccount[];
   const admin = accounts.find((account) => account.role === 'admin');
   if (!admin) throw new Error('The seed wrote no admin account');
   return admin;
@@ -186,7 +188,10 @@ test.describe('admin area', () => {
     await expect(page.getByText('Card reported stolen by its owner')).toBeVisible();
 
     // The audit log lists the cancellation first.
-    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Audit log' }).click();
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
     await expect(page.getByTestId('audit-row').first()).toContainText('Order cancelled as fraud');
   });
 });

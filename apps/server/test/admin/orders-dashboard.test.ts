@@ -86,6 +86,20 @@ describe(`admin dashboard and orders, fraud cancellation on the local provider (
       consent: { text: 'I consent.', timestamp: new Date().toISOString() },
     });
 
+    const customersPage = (
+      await call(
+        ctx.app,
+        admin,
+        'GET',
+        `/api/admin/customers?q=${encodeURIComponent(estonian.customer.email)}`,
+      )
+    ).json() as {
+      items: { email: string; paidOrders: number }[];
+    };
+    expect(customersPage.items).toEqual([
+      expect.objectContaining({ email: estonian.customer.email, paidOrders: 1 }),
+    ]);
+
     const [truth] = await paidOrders();
     const grossCents = 5 * 1999 + 500;
     expect(truth?.gross).toBe(grossCents);

@@ -66,7 +66,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               Component: RequireAdmin,
-              children: [{ path: paths.admin, ...page(() => import('./routes/admin.tsx')) }],
+              children: [
+                {
+                  // The admin area: its own chunks, fetched only when /admin is opened.
+                  path: paths.admin,
+                  ...page(() => import('./routes/admin.tsx')),
+                  children: [
+                    { index: true, ...page(() => import('./routes/admin-dashboard.tsx')) },
+                    { path: 'products', ...page(() => import('./routes/admin-products.tsx')) },
+                    { path: 'products/new', ...page(() => import('./routes/admin-product-new.tsx')) },
+                    { path: 'products/:id', ...page(() => import('./routes/admin-product.tsx')) },
+                    { path: 'orders', ...page(() => import('./routes/admin-orders.tsx')) },
+                    { path: 'orders/:id', ...page(() => import('./routes/admin-order.tsx')) },
+                    { path: 'customers', ...page(() => import('./routes/admin-customers.tsx')) },
+                    { path: 'audit', ...page(() => import('./routes/admin-audit.tsx')) },
+                  ],
+                },
+              ],
             },
             { path: paths.terms, ...page(() => import('./routes/legal/terms.tsx')) },
             { path: paths.policy, ...page(() => import('./routes/legal/policy.tsx')) },

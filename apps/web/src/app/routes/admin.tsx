@@ -1,18 +1,7 @@
-import { LayoutDashboard } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { UpcomingPage } from '../../components/layout/upcoming-page.tsx';
-import { useStoreHref } from '../../features/auth/hooks/use-store-href.ts';
+import { AdminLayout } from '../../features/admin/components/admin-layout.tsx';
 
-/** /admin: the admin dashboard (admins only). */
+/** /admin/*: the admin area's navigation around its screens (admins only, see RequireAdmin). */
 export default function AdminRoute(): ReactNode {
-  const { t } = useTranslation();
-  return (
-    <UpcomingPage
-      icon={LayoutDashboard}
-      title={t('pages.admin.title')}
-      body={t('pages.admin.body')}
-      backHref={useStoreHref()}
-    />
-  );
+  return <AdminLayout />;
 }

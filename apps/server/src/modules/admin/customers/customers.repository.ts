@@ -23,7 +23,9 @@ export function createAdminCustomersRepository(db: Executor) {
       const rows = await db
         .select({
           customer: customers,
-          paidOrders: sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id} and ${orders.status} = 'paid')`,
+          // Explicit aliases: Drizzle leaves columns unqualified in single-table selects, which a correlated
+          // subquery would resolve against its own table.
+          paidOrders: sql<number>`(select count(*)::int from orders o where o.customer_id = "customers"."id" and o.status = 'paid')`,
         })
         .from(customers)
         .where(condition)

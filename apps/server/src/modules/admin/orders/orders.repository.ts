@@ -62,7 +62,7 @@ export function createAdminOrdersRepository(db: Executor) {
           paymentProvider: orders.paymentProvider,
           createdAt: orders.createdAt,
           paidAt: orders.paidAt,
-          keys: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+          keys: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = "orders"."id")`,
         })
         .from(orders)
         .innerJoin(customers, eq(customers.id, orders.customerId))

@@ -19,7 +19,10 @@ export interface RedemptionHelpProps {
 
 /** Numbered steps of each platform group (spec "Redemption help"). */
 export function redemptionSteps(group: PlatformGroup, t: ReturnType<typeof useTranslation>['t']): string[] {
-  const steps = t(`redeem.steps.${group}`, { returnObjects: true, length: KEY_LENGTHS[group] ?? 0 });
+  // Called through a plain signature: the typed overloads of `t` with returnObjects over the whole
+  // resource tree exceed TypeScript's instantiation depth (TS2589) once the texts grow.
+  const translate = t as unknown as (key: string, options: Record<string, unknown>) => unknown;
+  const steps = translate(`redeem.steps.${group}`, { returnObjects: true, length: KEY_LENGTHS[group] ?? 0 });
   return Array.isArray(steps) ? steps.map(String) : [];
 }
 

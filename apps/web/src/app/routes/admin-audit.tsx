@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react';
+import { AuditView } from '../../features/admin/components/audit-view.tsx';
+
+/** /admin/audit: the read-only audit trail. */
+export default function AdminAuditRoute(): ReactNode {
+  return <AuditView />;
+}

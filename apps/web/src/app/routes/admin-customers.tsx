@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react';
+import { CustomersView } from '../../features/admin/components/customers-view.tsx';
+
+/** /admin/customers: accounts, with suspend and reactivate. */
+export default function AdminCustomersRoute(): ReactNode {
+  return <CustomersView />;
+}

@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react';
+import { DashboardView } from '../../features/admin/components/dashboard-view.tsx';
+
+/** /admin: the dashboard. */
+export default function AdminDashboardRoute(): ReactNode {
+  return <DashboardView />;
+}

@@ -1,0 +1,355 @@
+import type { ErrorCode } from '@keyland/core/errors';
+import type {
+  AdminOrderDetail,
+  AdminProduct,
+  AuditEntry,
+  adminCustomerSchema,
+  adminKeySchema,
+  adminOrderStatuses,
+  adminOrderSummarySchema,
+  CancelOrderResult,
+  CreateProductInput,
+  Dashboard,
+  ImportKeysResult,
+  invalidKeyReasons,
+  keyStatusValues,
+  revealedKeySchema,
+  suspendResultSchema,
+  UpdateProductInput,
+} from '@keyland/core/schemas/admin';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { currentLocale, i18n } from '../../../lib/i18n.ts';
+import { catalogueQueryKey } from '../../catalogue/api/catalogue-filters.ts';
+
+/*
+ * The admin back office calls (`/api/admin/*`, apps/server/src/modules/admin). Only the TYPES of the zod
+ * schemas are imported, so that zod stays out of the browser bundle.
+ */
+
+export type {
+  AdminOrderDetail,
+  AdminProduct,
+  AuditEntry,
+  CancelOrderResult,
+  CreateProductInput,
+  Dashboard,
+  ImportKeysResult,
+  UpdateProductInput,
+};
+export type AdminKey = z.infer<typeof adminKeySchema>;
+export type KeyStatus = (typeof keyStatusValues)[number];
+export type AdminOrderStatus = (typeof adminOrderStatuses)[number];
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+export type RevealedKey = z.infer<typeof revealedKeySchema>;
+export type SuspendResult = z.infer<typeof suspendResultSchema>;
+export type InvalidKeyReason = (typeof invalidKeyReasons)[number];
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** Rows per page of every admin table (the server's default page). */
+export const ADMIN_PAGE_SIZE = 25;
+/** The server's key import limits (packages/core/src/schemas/admin.ts), repeated here to keep zod out. */
+export const KEY_IMPORT_MAX_LINES = 20_000;
+export const KEY_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The order statuses an admin filters by (carts, `draft`, only when asked for). */
+export const ORDER_STATUSES = [
+  'paid',
+  'pending_payment',
+  'cancelled',
+  'expired',
+  'draft',
+] as const satisfies readonly AdminOrderStatus[];
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** PATCH is not among the shared client's methods: the same contract (JSON, same-origin, error body). */
+async function patch<T>(path: string, body: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'PATCH',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'x-ui-language': currentLocale(),
+      },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError({ status: 0, error: 'NETWORK_ERROR', message: i18n.t('errors.NETWORK_ERROR') });
+  }
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const error = data as { error?: ErrorCode; message?: string; field?: string } | undefined;
+    if (error?.error && typeof error.message === 'string') {
+      throw new ApiError({
+        status: response.status,
+        error: error.error,
+        message: error.message,
+        field: error.field,
+      });
+    }
+    throw new ApiError({
+      status: response.status,
+      error: response.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN',
+      message: i18n.t('errors.UNKNOWN'),
+    });
+  }
+  return data as T;
+}
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  dashboard: () => [...adminKeys.all, 'dashboard'] as const,
+  products: () => [...adminKeys.all, 'products'] as const,
+  productList: (q: string, page: number) => [...adminKeys.products(), 'list', q, page] as const,
+  product: (id: number) => [...adminKeys.products(), 'one', id] as const,
+  keys: (id: number, status: string, page: number) => [...adminKeys.all, 'keys', id, status, page] as const,
+  orders: () => [...adminKeys.all, 'orders'] as const,
+  orderList: (filters: OrderFilters, page: number) => [...adminKeys.orders(), 'list', filters, page] as const,
+  order: (id: number) => [...adminKeys.orders(), 'one', id] as const,
+  customers: () => [...adminKeys.all, 'customers'] as const,
+  customerList: (q: string, page: number) => [...adminKeys.customers(), q, page] as const,
+  audit: (page: number) => [...adminKeys.all, 'audit', page] as const,
+};
+
+/** The public catalogue and product pages show what the admin changed (stock, price, hidden). */
+function invalidatePublicCatalogue(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: catalogueQueryKey });
+  void queryClient.invalidateQueries({ queryKey: ['product'] });
+}
+
+const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
+
+// ---------- dashboard ----------
+
+export function dashboardQueryOptions() {
+  return queryOptions({
+    queryKey: adminKeys.dashboard(),
+    queryFn: ({ signal }) => api.get<Dashboard>('/api/admin/dashboard?days=30', { signal }),
+    staleTime: 30_000,
+  });
+}
+
+export const useDashboard = () => useQuery(dashboardQueryOptions());
+
+// ---------- products ----------
+
+export function productsQueryOptions(q: string, page: number) {
+  return queryOptions({
+    queryKey: adminKeys.productList(q, page),
+    queryFn: ({ signal }) =>
+      api.get<Page<AdminProduct>>(
+        `/api/admin/products${query({ q, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export const useAdminProducts = (q: string, page: number) => useQuery(productsQueryOptions(q, page));
+
+export function productQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: adminKeys.product(id),
+    queryFn: ({ signal }) => api.get<AdminProduct>(`/api/admin/products/${id}`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export const useAdminProduct = (id: number) => useQuery(productQueryOptions(id));
+
+/** After a product changes: its own cache entry is replaced and every list is read again. */
+function useProductSaved() {
+  const queryClient = useQueryClient();
+  return (product: AdminProduct) => {
+    queryClient.setQueryData(adminKeys.product(product.id), product);
+    void queryClient.invalidateQueries({ queryKey: [...adminKeys.products(), 'list'] });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
+    invalidatePublicCatalogue(queryClient);
+  };
+}
+
+export function useCreateProduct() {
+  const saved = useProductSaved();
+  return useMutation({
+    mutationFn: (input: CreateProductInput) => api.post<AdminProduct>('/api/admin/products', input),
+    onSuccess: saved,
+  });
+}
+
+export function useUpdateProduct(id: number) {
+  const saved = useProductSaved();
+  return useMutation({
+    mutationFn: (input: UpdateProductInput) => patch<AdminProduct>(`/api/admin/products/${id}`, input),
+    onSuccess: saved,
+  });
+}
+
+export function useSetHidden(id: number) {
+  const saved = useProductSaved();
+  return useMutation({
+    mutationFn: (hidden: boolean) =>
+      api.post<AdminProduct>(`/api/admin/products/${id}/${hidden ? 'hide' : 'unhide'}`),
+    onSuccess: saved,
+  });
+}
+
+// ---------- keys ----------
+
+export function keysQueryOptions(id: number, status: KeyStatus | '', page: number) {
+  return queryOptions({
+    queryKey: adminKeys.keys(id, status, page),
+    queryFn: ({ signal }) =>
+      api.get<Page<AdminKey>>(
+        `/api/admin/products/${id}/keys${query({ status, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export const useProductKeys = (id: number, status: KeyStatus | '', page: number) =>
+  useQuery(keysQueryOptions(id, status, page));
+
+export function useImportKeys(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => api.post<ImportKeysResult>(`/api/admin/products/${id}/keys`, { text }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'keys', id] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.products() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
+      invalidatePublicCatalogue(queryClient);
+    },
+  });
+}
+
+export function useRevealKey() {
+  return useMutation({
+    mutationFn: (keyId: number) => api.post<RevealedKey>(`/api/admin/keys/${keyId}/reveal`),
+  });
+}
+
+// ---------- orders ----------
+
+export interface OrderFilters {
+  q: string;
+  from: string;
+  to: string;
+  status: AdminOrderStatus | '';
+}
+
+export function ordersQueryOptions(filters: OrderFilters, page: number) {
+  return queryOptions({
+    queryKey: adminKeys.orderList(filters, page),
+    queryFn: ({ signal }) =>
+      api.get<Page<AdminOrderSummary>>(
+        `/api/admin/orders${query({ ...filters, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export const useAdminOrders = (filters: OrderFilters, page: number) =>
+  useQuery(ordersQueryOptions(filters, page));
+
+export function orderQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: adminKeys.order(id),
+    queryFn: ({ signal }) => api.get<AdminOrderDetail>(`/api/admin/orders/${id}`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export const useAdminOrder = (id: number) => useQuery(orderQueryOptions(id));
+
+export function useCancelOrder(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => api.post<CancelOrderResult>(`/api/admin/orders/${id}/cancel`, { reason }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.products() });
+    },
+  });
+}
+
+// ---------- customers ----------
+
+export function customersQueryOptions(q: string, page: number) {
+  return queryOptions({
+    queryKey: adminKeys.customerList(q, page),
+    queryFn: ({ signal }) =>
+      api.get<Page<AdminCustomer>>(
+        `/api/admin/customers${query({ q, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export const useAdminCustomers = (q: string, page: number) => useQuery(customersQueryOptions(q, page));
+
+export function useSetSuspended() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, suspend }: { id: number; suspend: boolean }) =>
+      api.post<SuspendResult>(`/api/admin/customers/${id}/${suspend ? 'suspend' : 'reactivate'}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.customers() }),
+  });
+}
+
+// ---------- audit ----------
+
+export function auditQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: adminKeys.audit(page),
+    queryFn: ({ signal }) =>
+      api.get<Page<AuditEntry>>(
+        `/api/admin/audit${query({ offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
+        {
+          signal,
+        },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export const useAuditLog = (page: number) => useQuery(auditQueryOptions(page));

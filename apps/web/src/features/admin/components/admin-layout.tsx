@@ -1,0 +1,63 @@
+import { ClipboardList, LayoutDashboard, type LucideIcon, Package, ShieldCheck, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { cn } from '../../../lib/cn.ts';
+import { Toaster } from '../../auth/components/toast.tsx';
+import { adminPaths } from '../paths.ts';
+
+const sections: {
+  key: 'dashboard' | 'products' | 'orders' | 'customers' | 'audit';
+  href: string;
+  icon: LucideIcon;
+  end?: boolean;
+}[] = [
+  { key: 'dashboard', href: adminPaths.dashboard, icon: LayoutDashboard, end: true },
+  { key: 'products', href: adminPaths.products, icon: Package },
+  { key: 'orders', href: adminPaths.orders, icon: ClipboardList },
+  { key: 'customers', href: adminPaths.customers, icon: Users },
+  { key: 'audit', href: adminPaths.audit, icon: ShieldCheck },
+];
+
+/**
+ * The admin area: a side navigation on wide screens, a row of tabs that scrolls sideways on phones, and
+ * the section's screen next to it.
+ */
+export function AdminLayout(): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 pb-28 sm:px-6 md:flex-row md:gap-8 md:py-8">
+      <nav aria-label={t('admin.nav.label')} className="md:w-52 md:shrink-0">
+        <p className="mb-3 hidden px-3 text-xs font-semibold tracking-wide text-ink-faint uppercase md:block">
+          {t('admin.title')}
+        </p>
+        <ul className="-mx-4 flex gap-1 overflow-x-auto border-b border-line px-4 pb-px md:sticky md:top-20 md:mx-0 md:flex-col md:overflow-visible md:border-0 md:px-0">
+          {sections.map(({ key, href, icon: Icon, end }) => (
+            <li key={key} className="shrink-0">
+              <NavLink
+                to={href}
+                end={end}
+                className={({ isActive }) =>
+                  cn(
+                    'flex min-h-11 items-center gap-2.5 px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                    'border-b-2 md:rounded-lg md:border-b-0',
+                    isActive
+                      ? 'border-brand text-ink md:bg-brand-soft md:text-brand-strong'
+                      : 'border-transparent text-ink-muted hover:text-ink md:hover:bg-raised',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="size-4 shrink-0" />
+                {t(`admin.nav.${key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { UserCheck, UserX } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { useSession } from '../../auth/api/get-session.ts';
+import { showToast } from '../../auth/components/toast.tsx';
+import { type AdminCustomer, useAdminCustomers, useSetSuspended } from '../api/admin-api.ts';
+import { formatCount, formatDateTime } from '../utils/format.ts';
+import {
+  AdminCard,
+  AdminPageHeader,
+  Badge,
+  ConfirmDialog,
+  EmptyBlock,
+  ErrorBlock,
+  LoadingBlock,
+  Pager,
+  SearchBox,
+  TableScroller,
+  tableClasses,
+  tdClasses,
+  thClasses,
+  usePageParam,
+} from './admin-ui.tsx';
+
+/** Suspend or reactivate one account, after a confirmation that says what follows. */
+function SuspendToggle({ customer }: { customer: AdminCustomer }): ReactNode {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const mutation = useSetSuspended();
+  const suspend = !customer.suspended;
+  const name = customer.fullName || customer.email;
+  return (
+    <ConfirmDialog
+      testId="suspend-dialog"
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) mutation.reset();
+        setOpen(next);
+      }}
+      trigger={
+        <Button
+          variant={suspend ? 'ghost' : 'secondary'}
+          size="sm"
+          aria-label={t(suspend ? 'admin.customers.suspendLabel' : 'admin.customers.reactivateLabel', {
+            email: customer.email,
+          })}
+          className={suspend ? 'hover:text-danger' : undefined}
+        >
+          {suspend ? (
+            <UserX aria-hidden="true" className="size-4" />
+          ) : (
+            <UserCheck aria-hidden="true" className="size-4" />
+          )}
+          {suspend ? t('admin.customers.suspend') : t('admin.customers.reactivate')}
+        </Button>
+      }
+      title={t(suspend ? 'admin.customers.suspendTitle' : 'admin.customers.reactivateTitle', { name })}
+      description={
+        <p>
+          {t(suspend ? 'admin.customers.suspendBody' : 'admin.customers.reactivateBody', {
+            email: customer.email,
+          })}
+        </p>
+      }
+      tone={suspend ? 'danger' : 'primary'}
+      confirmLabel={suspend ? t('admin.customers.suspendConfirm') : t('admin.customers.reactivateConfirm')}
+      pendingLabel={t('admin.customers.saving')}
+      pending={mutation.isPending}
+      error={mutation.error}
+      onConfirm={() =>
+        mutation.mutate(
+          { id: customer.id, suspend },
+          {
+            onSuccess: (result) => {
+              setOpen(false);
+              showToast(
+                result.suspended
+                  ? t('admin.customers.suspendedDone', { email: customer.email, count: result.sessionsEnded })
+                  : t('admin.customers.reactivatedDone', { email: customer.email }),
+              );
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+/** /admin/customers: accounts by e-mail or name; suspend and reactivate (never your own). */
+export function CustomersView(): ReactNode {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [page, setPage] = usePageParam();
+  const customers = useAdminCustomers(q, page);
+  const search = (value: string) => setParams(value ? { q: value } : {}, { preventScrollReset: true });
+
+  let body: ReactNode;
+  if (customers.isPending) body = <LoadingBlock label={t('admin.customers.loading')} />;
+  else if (customers.isError)
+    body = (
+      <ErrorBlock
+        title={t('admin.customers.loadFailed')}
+        error={customers.error}
+        onRetry={() => void customers.refetch()}
+        retrying={customers.isFetching}
+      />
+    );
+  else if (customers.data.items.length === 0)
+    body = <EmptyBlock>{q ? t('admin.customers.noMatch', { q }) : t('admin.customers.empty')}</EmptyBlock>;
+  else
+    body = (
+      <>
+        <TableScroller label={t('admin.customers.tableLabel')}>
+          <table className={tableClasses}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClasses}>
+                  {t('admin.customers.customer')}
+                </th>
+                <th scope="col" className={thClasses}>
+                  {t('admin.customers.state')}
+                </th>
+                <th scope="col" className={`${thClasses} text-right`}>
+                  {t('admin.customers.paidOrders')}
+                </th>
+                <th scope="col" className={thClasses}>
+                  {t('admin.customers.since')}
+                </th>
+                <th scope="col" className={thClasses}>
+                  <span className="sr-only">{t('admin.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className={customers.isPlaceholderData ? 'opacity-60' : undefined}>
+              {customers.data.items.map((customer) => {
+                const self = user?.email.toLowerCase() === customer.email.toLowerCase();
+                return (
+                  <tr key={customer.id} data-testid="admin-customer-row" className="hover:bg-raised/40">
+                    <td className={tdClasses}>
+                      <div className="max-w-48 sm:max-w-none">
+                        <span className="block font-medium text-ink">{customer.fullName || '—'}</span>
+                        <span className="block text-xs break-all text-ink-muted">{customer.email}</span>
+                      </div>
+                    </td>
+                    <td className={tdClasses}>
+                      <span className="flex flex-wrap gap-1.5">
+                        {customer.suspended ? (
+                          <Badge tone="danger">{t('admin.customers.suspended')}</Badge>
+                        ) : (
+                          <Badge tone="success">{t('admin.customers.active')}</Badge>
+                        )}
+                        {customer.role === 'admin' ? (
+                          <Badge tone="warning">{t('admin.customers.admin')}</Badge>
+                        ) : null}
+                        {customer.emailVerified ? null : <Badge>{t('admin.customers.unverified')}</Badge>}
+                      </span>
+                    </td>
+                    <td className={`${tdClasses} text-right tabular-nums`}>
+                      {formatCount(customer.paidOrders, locale)}
+                    </td>
+                    <td className={`${tdClasses} text-ink-muted`}>
+                      {formatDateTime(customer.createdAt, locale)}
+                    </td>
+                    <td className={`${tdClasses} text-right`}>
+                      {self ? (
+                        <span className="text-xs text-ink-faint">{t('admin.customers.you')}</span>
+                      ) : (
+                        <SuspendToggle customer={customer} />
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroller>
+        <Pager page={page} total={customers.data.total} onPage={setPage} label={t('admin.customers.pages')} />
+      </>
+    );
+
+  return (
+    <>
+      <AdminPageHeader title={t('admin.nav.customers')} description={t('admin.customers.intro')} />
+      <div className="flex flex-col gap-4">
+        <AdminCard>
+          <SearchBox label={t('admin.customers.searchLabel')} value={q} onSearch={search} />
+        </AdminCard>
+        <AdminCard bodyClassName="p-0 sm:p-0">{body}</AdminCard>
+      </div>
+    </>
+  );
+}

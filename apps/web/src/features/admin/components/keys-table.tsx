@@ -1,0 +1,218 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectField } from '../../auth/components/form-controls.tsx';
+import { type AdminKey, type KeyStatus, useProductKeys, useRevealKey } from '../api/admin-api.ts';
+import { adminPaths } from '../paths.ts';
+import { formatDateTime } from '../utils/format.ts';
+import {
+  Badge,
+  type BadgeTone,
+  ConfirmDialog,
+  EmptyBlock,
+  ErrorBlock,
+  LoadingBlock,
+  Pager,
+  TableScroller,
+  tableClasses,
+  tdClasses,
+  thClasses,
+} from './admin-ui.tsx';
+
+const STATUSES: KeyStatus[] = ['available', 'reserved', 'sold', 'revoked'];
+
+export const keyTone: Record<KeyStatus, BadgeTone> = {
+  available: 'success',
+  reserved: 'warning',
+  sold: 'neutral',
+  revoked: 'danger',
+};
+
+/** The reveal step of one key: a confirmation that says the reveal is logged, then the code. */
+function RevealButton({
+  adminKey,
+  onRevealed,
+}: {
+  adminKey: AdminKey;
+  onRevealed: (code: string) => void;
+}): ReactNode {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const reveal = useRevealKey();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reveal.reset();
+        setOpen(next);
+      }}
+      trigger={
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={t('admin.keys.revealLabel', { masked: adminKey.masked })}
+        >
+          <Eye aria-hidden="true" className="size-4" />
+          {t('admin.keys.reveal')}
+        </Button>
+      }
+      title={t('admin.keys.revealTitle')}
+      description={
+        <>
+          <p>{t('admin.keys.revealBody', { masked: adminKey.masked })}</p>
+          <p className="font-medium text-ink">{t('admin.keys.revealLogged')}</p>
+        </>
+      }
+      tone="primary"
+      confirmLabel={t('admin.keys.revealConfirm')}
+      pendingLabel={t('admin.keys.revealing')}
+      pending={reveal.isPending}
+      error={reveal.error}
+      onConfirm={() =>
+        reveal.mutate(adminKey.id, {
+          onSuccess: (key) => {
+            onRevealed(key.code);
+            setOpen(false);
+          },
+        })
+      }
+    />
+  );
+}
+
+/** The keys of a game, masked, with their state and order; any one can be revealed (logged). */
+export function KeysTable({ productId }: { productId: number }): ReactNode {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const id = useId();
+  const [status, setStatus] = useState<KeyStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [revealed, setRevealed] = useState<Record<number, string>>({});
+  const keys = useProductKeys(productId, status, page);
+
+  let body: ReactNode;
+  if (keys.isPending) body = <LoadingBlock label={t('admin.keys.loading')} />;
+  else if (keys.isError)
+    body = (
+      <ErrorBlock
+        title={t('admin.keys.loadFailed')}
+        error={keys.error}
+        onRetry={() => void keys.refetch()}
+        retrying={keys.isFetching}
+      />
+    );
+  else if (keys.data.items.length === 0)
+    body = <EmptyBlock>{status ? t('admin.keys.noneWithStatus') : t('admin.keys.none')}</EmptyBlock>;
+  else
+    body = (
+      <>
+        <TableScroller label={t('admin.keys.tableLabel')}>
+          <table className={tableClasses}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClasses}>
+                  {t('admin.keys.code')}
+                </th>
+                <th scope="col" className={thClasses}>
+                  {t('admin.keys.state')}
+                </th>
+                <th scope="col" className={thClasses}>
+                  {t('admin.keys.order')}
+                </th>
+                <th scope="col" className={thClasses}>
+                  {t('admin.keys.added')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className={keys.isPlaceholderData ? 'opacity-60' : undefined}>
+              {keys.data.items.map((key) => {
+                const code = revealed[key.id];
+                return (
+                  <tr key={key.id} data-testid="admin-key-row">
+                    <td className={tdClasses}>
+                      <div className="flex items-center justify-between gap-3">
+                        <code
+                          className="font-mono text-sm tracking-wider text-ink"
+                          data-revealed={code ? true : undefined}
+                        >
+                          {code ?? key.masked}
+                        </code>
+                        {code ? (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() =>
+                              setRevealed((current) => {
+                                const next = { ...current };
+                                delete next[key.id];
+                                return next;
+                              })
+                            }
+                          >
+                            <EyeOff aria-hidden="true" className="size-4" />
+                            {t('admin.keys.hide')}
+                          </Button>
+                        ) : (
+                          <RevealButton
+                            adminKey={key}
+                            onRevealed={(value) =>
+                              setRevealed((current) => ({ ...current, [key.id]: value }))
+                            }
+                          />
+                        )}
+                      </div>
+                    </td>
+                    <td className={tdClasses}>
+                      <Badge tone={keyTone[key.status]}>{t(`admin.keys.status.${key.status}`)}</Badge>
+                    </td>
+                    <td className={tdClasses}>
+                      {key.orderId ? (
+                        <Link
+                          to={adminPaths.order(key.orderId)}
+                          className="text-ink hover:text-brand-strong hover:underline"
+                        >
+                          #{key.orderId}
+                        </Link>
+                      ) : (
+                        <span className="text-ink-faint">—</span>
+                      )}
+                    </td>
+                    <td className={`${tdClasses} text-ink-muted`}>{formatDateTime(key.createdAt, locale)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroller>
+        <Pager page={page} total={keys.data.total} onPage={setPage} label={t('admin.keys.pages')} />
+      </>
+    );
+
+  return (
+    <div className="flex flex-col">
+      <div className="border-b border-line p-4 sm:px-5">
+        <div className="sm:max-w-64">
+          <SelectField
+            id={`${id}-status`}
+            label={t('admin.keys.filter')}
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as KeyStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">{t('admin.keys.allStatuses')}</option>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`admin.keys.status.${value}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+      {body}
+    </div>
+  );
+}

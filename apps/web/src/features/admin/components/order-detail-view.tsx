@@ -1,0 +1,306 @@
+import { CheckCircle2, FileX2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { type AdminOrderDetail, type CancelOrderResult, useAdminOrder } from '../api/admin-api.ts';
+import { adminPaths } from '../paths.ts';
+import { formatCount, formatDateTime, formatEuros } from '../utils/format.ts';
+import {
+  AdminCard,
+  AdminPageHeader,
+  Badge,
+  EmptyBlock,
+  ErrorBlock,
+  LoadingBlock,
+  TableScroller,
+  tableClasses,
+  tdClasses,
+  thClasses,
+} from './admin-ui.tsx';
+import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { keyTone } from './keys-table.tsx';
+import { OrderStatusBadge } from './orders-view.tsx';
+import { BackLink } from './product-create-view.tsx';
+
+/** Label/value rows of a card. */
+function Facts({ rows }: { rows: [string, ReactNode][] }): ReactNode {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-ink-muted">{label}</dt>
+          <dd className="-mt-2 min-w-0 break-words text-ink sm:mt-0">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function CancelResult({ result }: { result: CancelOrderResult }): ReactNode {
+  const { t, i18n } = useTranslation();
+  return (
+    <div
+      role="status"
+      data-testid="cancel-result"
+      className="flex flex-col gap-2 rounded-2xl border border-brand/40 bg-brand-soft p-4 text-sm text-ink"
+    >
+      <p className="flex items-start gap-2 font-semibold">
+        <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+        {t('admin.cancel.done', { id: result.orderId })}
+      </p>
+      <ul className="list-disc space-y-1 pl-9 text-ink-muted">
+        <li>
+          {t('admin.cancel.refunded', {
+            amount: formatEuros(result.refunded, i18n.language),
+            refundId: result.refundId,
+          })}
+        </li>
+        <li>{t('admin.cancel.keysRevoked', { count: result.keysRevoked })}</li>
+        {result.keysAlreadyDelivered > 0 ? (
+          <li>{t('admin.cancel.keysDelivered', { count: result.keysAlreadyDelivered })}</li>
+        ) : null}
+        <li>{result.mailQueued ? t('admin.cancel.mailQueued') : t('admin.cancel.mailNotQueued')}</li>
+      </ul>
+    </div>
+  );
+}
+
+function Lines({ order }: { order: AdminOrderDetail }): ReactNode {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  if (order.lines.length === 0) return <EmptyBlock>{t('admin.orders.noLines')}</EmptyBlock>;
+  return (
+    <TableScroller label={t('admin.orders.lines')}>
+      <table className={tableClasses}>
+        <thead>
+          <tr>
+            <th scope="col" className={thClasses}>
+              {t('admin.products.game')}
+            </th>
+            <th scope="col" className={`${thClasses} text-right`}>
+              {t('admin.orders.quantity')}
+            </th>
+            <th scope="col" className={`${thClasses} text-right`}>
+              {t('admin.orders.unitPrice')}
+            </th>
+            <th scope="col" className={`${thClasses} text-right`}>
+              {t('admin.orders.total')}
+            </th>
+            <th scope="col" className={thClasses}>
+              {t('admin.orders.keys')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.id} data-testid="admin-order-line">
+              <td className={`${tdClasses} align-top`}>
+                <Link
+                  to={adminPaths.product(line.gameId)}
+                  className="font-medium text-ink hover:text-brand-strong hover:underline"
+                >
+                  {line.title}
+                </Link>
+                <span className="block text-xs text-ink-muted">{line.platform}</span>
+              </td>
+              <td className={`${tdClasses} text-right align-top tabular-nums`}>
+                {formatCount(line.quantity, locale)}
+              </td>
+              <td className={`${tdClasses} text-right align-top tabular-nums`}>
+                {formatEuros(line.unitPrice, locale)}
+              </td>
+              <td className={`${tdClasses} text-right align-top tabular-nums`}>
+                {formatEuros(line.total, locale)}
+              </td>
+              <td className={`${tdClasses} align-top`}>
+                {line.keys.length === 0 ? (
+                  <span className="text-ink-faint">{t('admin.orders.noKeys')}</span>
+                ) : (
+                  <ul className="flex flex-col gap-1.5">
+                    {line.keys.map((key) => (
+                      <li key={key.id} className="flex items-center gap-2" data-testid="admin-order-key">
+                        <code className="font-mono text-xs tracking-wider text-ink">{key.masked}</code>
+                        <Badge tone={keyTone[key.status]}>{t(`admin.keys.status.${key.status}`)}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroller>
+  );
+}
+
+/** /admin/orders/:id: lines and keys, customer, consent record, payment reference, fraud cancellation. */
+export function OrderDetailView({ id }: { id: number }): ReactNode {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const order = useAdminOrder(id);
+  const [result, setResult] = useState<CancelOrderResult | null>(null);
+  const back = <BackLink to={adminPaths.orders}>{t('admin.orders.backToList')}</BackLink>;
+  const title = t('admin.orders.number', { id });
+
+  if (order.isPending) {
+    return (
+      <>
+        <AdminPageHeader title={title} back={back} />
+        <AdminCard>
+          <LoadingBlock label={t('admin.orders.loadingOne')} />
+        </AdminCard>
+      </>
+    );
+  }
+  if (order.isError) {
+    if (order.error instanceof ApiError && order.error.status === 404) {
+      return (
+        <EmptyState
+          icon={FileX2}
+          title={t('admin.orders.notFound', { id })}
+          body={t('admin.orders.notFoundBody')}
+        >
+          <Link to={adminPaths.orders} className={buttonClasses()}>
+            {t('admin.orders.backToList')}
+          </Link>
+        </EmptyState>
+      );
+    }
+    return (
+      <>
+        <AdminPageHeader title={title} back={back} />
+        <AdminCard>
+          <ErrorBlock
+            title={t('admin.orders.loadFailedOne')}
+            error={order.error}
+            onRetry={() => void order.refetch()}
+            retrying={order.isFetching}
+          />
+        </AdminCard>
+      </>
+    );
+  }
+
+  const data = order.data;
+  const dash = <span className="text-ink-faint">—</span>;
+  return (
+    <>
+      <AdminPageHeader
+        title={title}
+        back={back}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <span data-testid="admin-order-status">
+              <OrderStatusBadge status={data.status} />
+            </span>
+            <span>{formatDateTime(data.createdAt, locale)}</span>
+          </span>
+        }
+        actions={
+          data.status === 'paid' ? (
+            <CancelOrderDialog orderId={data.id} total={data.total} onCancelled={setResult} />
+          ) : null
+        }
+      />
+      <div className="flex flex-col gap-5">
+        {result ? <CancelResult result={result} /> : null}
+        <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
+          <AdminCard title={t('admin.orders.summary')}>
+            <Facts
+              rows={[
+                [
+                  t('admin.orders.customer'),
+                  <span key="customer" className="flex flex-wrap items-center gap-2">
+                    <span>
+                      {data.customer.fullName} · {data.customer.email}
+                    </span>
+                    {data.customer.suspended ? (
+                      <Badge tone="danger">{t('admin.customers.suspended')}</Badge>
+                    ) : null}
+                  </span>,
+                ],
+                [t('admin.orders.created'), formatDateTime(data.createdAt, locale)],
+                [t('admin.orders.paid'), data.paidAt ? formatDateTime(data.paidAt, locale) : dash],
+                [t('admin.orders.untaxed'), formatEuros(data.untaxed, locale)],
+                [t('admin.orders.vat', { percent: data.taxPercent }), formatEuros(data.tax, locale)],
+                [
+                  t('admin.orders.total'),
+                  <strong key="total" className="text-brand tabular-nums">
+                    {formatEuros(data.total, locale)}
+                  </strong>,
+                ],
+              ]}
+            />
+          </AdminCard>
+          <AdminCard title={t('admin.orders.payment')}>
+            <Facts
+              rows={[
+                [t('admin.orders.provider'), data.payment.provider ?? dash],
+                [
+                  t('admin.orders.paymentReference'),
+                  data.payment.sessionId ? (
+                    <code key="session" className="font-mono text-xs break-all">
+                      {data.payment.sessionId}
+                    </code>
+                  ) : (
+                    dash
+                  ),
+                ],
+                ...(data.cancellation
+                  ? ([
+                      [t('admin.orders.cancelledAt'), formatDateTime(data.cancellation.at, locale)],
+                      [t('admin.orders.cancelReason'), data.cancellation.reason],
+                      [
+                        t('admin.orders.refund'),
+                        <span key="refund">
+                          {formatEuros(data.cancellation.refunded, locale)} ·{' '}
+                          <code className="font-mono text-xs break-all">{data.cancellation.refundId}</code>
+                        </span>,
+                      ],
+                      [t('admin.orders.keysRevoked'), formatCount(data.cancellation.keysRevoked, locale)],
+                    ] as [string, ReactNode][])
+                  : []),
+              ]}
+            />
+          </AdminCard>
+        </div>
+        <AdminCard title={t('admin.orders.lines')} bodyClassName="p-0 sm:p-0">
+          <Lines order={data} />
+        </AdminCard>
+        <AdminCard title={t('admin.orders.consent')}>
+          {data.consent ? (
+            <div className="flex flex-col gap-4">
+              <blockquote className="rounded-lg border-l-4 border-brand/60 bg-raised px-4 py-3 text-sm leading-relaxed text-ink">
+                {data.consent.text}
+              </blockquote>
+              <Facts
+                rows={[
+                  [t('admin.orders.consentRecorded'), formatDateTime(data.consent.recordedAt, locale)],
+                  [t('admin.orders.consentClientTime'), formatDateTime(data.consent.clientTimestamp, locale)],
+                  [t('admin.orders.consentIp'), data.consent.ip ?? dash],
+                  [t('admin.orders.termsVersion'), data.consent.termsVersion],
+                  [
+                    t('admin.orders.userAgent'),
+                    data.consent.userAgent ? (
+                      <span key="ua" className="text-xs break-all text-ink-muted">
+                        {data.consent.userAgent}
+                      </span>
+                    ) : (
+                      dash
+                    ),
+                  ],
+                ]}
+              />
+            </div>
+          ) : (
+            <p className="text-sm text-ink-muted">{t('admin.orders.noConsent')}</p>
+          )}
+        </AdminCard>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { cn } from '../../../lib/cn.ts';
+import { controlClasses } from '../../auth/components/form-controls.tsx';
+import {
+  type AdminOrderStatus,
+  ORDER_STATUSES,
+  type OrderFilters,
+  useAdminOrders,
+} from '../api/admin-api.ts';
+import { adminPaths } from '../paths.ts';
+import { formatCount, formatDateTime, formatEuros } from '../utils/format.ts';
+import {
+  AdminCard,
+  AdminPageHeader,
+  Badge,
+  type BadgeTone,
+  EmptyBlock,
+  ErrorBlock,
+  LoadingBlock,
+  Pager,
+  SearchBox,
+  TableScroller,
+  tableClasses,
+  tdClasses,
+  thClasses,
+  usePageParam,
+} from './admin-ui.tsx';
+
+export const orderTone: Record<AdminOrderStatus, BadgeTone> = {
+  paid: 'success',
+  pending_payment: 'warning',
+  cancelled: 'danger',
+  expired: 'neutral',
+  draft: 'neutral',
+};
+
+export function OrderStatusBadge({ status }: { status: AdminOrderStatus }): ReactNode {
+  const { t } = useTranslation();
+  return <Badge tone={orderTone[status]}>{t(`admin.orders.status.${status}`)}</Badge>;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function readFilters(params: URLSearchParams): OrderFilters {
+  const status = params.get('status') ?? '';
+  const date = (name: string) => {
+    const value = params.get(name) ?? '';
+    return DATE.test(value) ? value : '';
+  };
+  return {
+    q: params.get('q') ?? '',
+    from: date('from'),
+    to: date('to'),
+    status: (ORDER_STATUSES as readonly string[]).includes(status) ? (status as AdminOrderStatus) : '',
+  };
+}
+
+function DateInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}): ReactNode {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(controlClasses, 'md:w-44')}
+      />
+    </div>
+  );
+}
+
+/** /admin/orders: orders (carts left out unless asked for), newest first, by e-mail, id, date or status. */
+export function OrdersView(): ReactNode {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const statusId = useId();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const [page, setPage] = usePageParam();
+  const [draft, setDraft] = useState({ from: filters.from, to: filters.to, status: filters.status });
+  const [seen, setSeen] = useState(filters);
+  if (seen.from !== filters.from || seen.to !== filters.to || seen.status !== filters.status) {
+    setSeen(filters);
+    setDraft({ from: filters.from, to: filters.to, status: filters.status });
+  }
+  const orders = useAdminOrders(filters, page);
+
+  const apply = (q: string) => {
+    const next: Record<string, string> = {};
+    if (q) next.q = q;
+    if (draft.from) next.from = draft.from;
+    if (draft.to) next.to = draft.to;
+    if (draft.status) next.status = draft.status;
+    setParams(next, { preventScrollReset: true });
+  };
+  const filtered = Boolean(filters.q || filters.from || filters.to || filters.status);
+
+  let body: ReactNode;
+  if (orders.isPending) body = <LoadingBlock label={t('admin.orders.loading')} />;
+  else if (orders.isError)
+    body = (
+      <ErrorBlock
+        title={t('admin.orders.loadFailed')}
+        error={orders.error}
+        onRetry={() => void orders.refetch()}
+        retrying={orders.isFetching}
+      />
+    );
+  else if (orders.data.items.length === 0)
+    body = (
+      <EmptyBlock
+        action={
+          filtered ? (
+            <Link to={adminPaths.orders} className="text-sm font-medium text-brand-strong underline">
+              {t('admin.clearSearch')}
+            </Link>
+          ) : null
+        }
+      >
+        {filtered ? t('admin.orders.noMatch') : t('admin.orders.empty')}
+      </EmptyBlock>
+    );
+  else
+    body = (
+      <>
+        <TableScroller label={t('admin.orders.tableLabel')}>
+          <table className={tableClasses}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClasses}>
+                  {t('admin.orders.order')}
+                </th>
+                <th scope="col" className={thClasses}>
+                  {t('admin.orders.customer')}
+                </th>
+                <th scope="col" className={thClasses}>
+                  {t('admin.orders.state')}
+                </th>
+                <th scope="col" className={`${thClasses} text-right`}>
+                  {t('admin.orders.total')}
+                </th>
+                <th scope="col" className={`${thClasses} text-right`}>
+                  {t('admin.orders.keys')}
+                </th>
+                <th scope="col" className={thClasses}>
+                  {t('admin.orders.date')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className={orders.isPlaceholderData ? 'opacity-60' : undefined}>
+              {orders.data.items.map((order) => (
+                <tr
+                  key={order.id}
+                  data-testid="admin-order-row"
+                  data-order-id={order.id}
+                  className="hover:bg-raised/40"
+                >
+                  <td className={tdClasses}>
+                    <Link
+                      to={adminPaths.order(order.id)}
+                      className="font-semibold text-ink hover:text-brand-strong hover:underline"
+                    >
+                      {t('admin.orders.number', { id: order.id })}
+                    </Link>
+                  </td>
+                  <td className={`${tdClasses} text-ink-muted`}>{order.email}</td>
+                  <td className={tdClasses}>
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className={`${tdClasses} text-right tabular-nums`}>
+                    {formatEuros(order.total, locale)}
+                  </td>
+                  <td className={`${tdClasses} text-right tabular-nums`}>
+                    {formatCount(order.keys, locale)}
+                  </td>
+                  <td className={`${tdClasses} text-ink-muted`}>
+                    <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, locale)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+        <Pager page={page} total={orders.data.total} onPage={setPage} label={t('admin.orders.pages')} />
+      </>
+    );
+
+  return (
+    <>
+      <AdminPageHeader title={t('admin.nav.orders')} description={t('admin.orders.intro')} />
+      <div className="flex flex-col gap-4">
+        <AdminCard>
+          <SearchBox
+            label={t('admin.orders.searchLabel')}
+            hint={t('admin.orders.searchHint')}
+            value={filters.q}
+            onSearch={apply}
+          >
+            <div className="grid grid-cols-2 gap-3 md:contents">
+              <DateInput
+                label={t('admin.orders.from')}
+                value={draft.from}
+                onChange={(from) => setDraft((current) => ({ ...current, from }))}
+              />
+              <DateInput
+                label={t('admin.orders.to')}
+                value={draft.to}
+                onChange={(to) => setDraft((current) => ({ ...current, to }))}
+              />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={statusId} className="text-sm font-medium text-ink">
+                {t('admin.orders.statusFilter')}
+              </label>
+              <select
+                id={statusId}
+                value={draft.status}
+                onChange={(event) =>
+                  setDraft((current) => ({ ...current, status: event.target.value as AdminOrderStatus | '' }))
+                }
+                className={cn(controlClasses, 'md:w-48')}
+              >
+                <option value="">{t('admin.orders.allStatuses')}</option>
+                {ORDER_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`admin.orders.status.${status}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </SearchBox>
+        </AdminCard>
+        <AdminCard bodyClassName="p-0 sm:p-0">{body}</AdminCard>
+      </div>
+    </>
+  );
+}

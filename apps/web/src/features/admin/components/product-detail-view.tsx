@@ -1,0 +1,179 @@
+import { Eye, EyeOff, LoaderCircle, PackageX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { showToast } from '../../auth/components/toast.tsx';
+import { type AdminProduct, useAdminProduct, useSetHidden, useUpdateProduct } from '../api/admin-api.ts';
+import { adminPaths } from '../paths.ts';
+import { formatCount, formatEuros } from '../utils/format.ts';
+import { formToUpdateInput, productToForm } from '../utils/product-form.ts';
+import { AdminCard, AdminPageHeader, Badge, ErrorBlock, InlineError, LoadingBlock } from './admin-ui.tsx';
+import { KeyImport } from './key-import.tsx';
+import { KeysTable } from './keys-table.tsx';
+import { BackLink } from './product-create-view.tsx';
+import { ProductForm } from './product-form.tsx';
+
+function KeyCounts({ product }: { product: AdminProduct }): ReactNode {
+  const { t, i18n } = useTranslation();
+  const counts = [
+    ['available', product.keys.available],
+    ['reserved', product.keys.reserved],
+    ['sold', product.keys.sold],
+    ['revoked', product.keys.revoked],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {counts.map(([status, value]) => (
+        <div key={status} className="rounded-2xl border border-line bg-surface px-4 py-3">
+          <dt className="text-xs text-ink-muted">{t(`admin.keys.status.${status}`)}</dt>
+          <dd data-testid={`keys-${status}`} className="text-2xl font-bold text-ink tabular-nums">
+            {formatCount(value, i18n.language)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function HideToggle({ product }: { product: AdminProduct }): ReactNode {
+  const { t } = useTranslation();
+  const setHidden = useSetHidden(product.id);
+  const next = !product.hidden;
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <Button
+        variant="secondary"
+        disabled={setHidden.isPending}
+        onClick={() =>
+          setHidden.mutate(next, {
+            onSuccess: (saved) =>
+              showToast(
+                t(saved.hidden ? 'admin.products.hiddenDone' : 'admin.products.shownDone', {
+                  title: saved.title,
+                }),
+              ),
+          })
+        }
+      >
+        {setHidden.isPending ? (
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        ) : next ? (
+          <EyeOff aria-hidden="true" className="size-4" />
+        ) : (
+          <Eye aria-hidden="true" className="size-4" />
+        )}
+        {next ? t('admin.products.hide') : t('admin.products.unhide')}
+      </Button>
+      {setHidden.isError ? <InlineError error={setHidden.error} /> : null}
+    </div>
+  );
+}
+
+function EditProduct({ product }: { product: AdminProduct }): ReactNode {
+  const { t } = useTranslation();
+  const update = useUpdateProduct(product.id);
+  const initial = productToForm(product);
+  return (
+    <ProductForm
+      // A saved product starts the form again from what the server now holds.
+      key={product.updatedAt}
+      initial={initial}
+      submitLabel={t('admin.form.save')}
+      pendingLabel={t('admin.form.saving')}
+      pending={update.isPending}
+      error={update.error}
+      unchangedMessage={t('admin.form.unchanged')}
+      onSubmit={(values) =>
+        update.mutate(formToUpdateInput(values, initial), {
+          onSuccess: (saved) => showToast(t('admin.form.saved', { title: saved.title })),
+        })
+      }
+    />
+  );
+}
+
+/** /admin/products/:id: a game's key stock, key import, masked keys with reveal, edit form, hide/unhide. */
+export function ProductDetailView({ id }: { id: number }): ReactNode {
+  const { t, i18n } = useTranslation();
+  const product = useAdminProduct(id);
+  const back = <BackLink to={adminPaths.products}>{t('admin.products.backToList')}</BackLink>;
+
+  if (product.isPending) {
+    return (
+      <>
+        <AdminPageHeader title={t('admin.products.detailTitle')} back={back} />
+        <AdminCard>
+          <LoadingBlock label={t('admin.products.loadingOne')} />
+        </AdminCard>
+      </>
+    );
+  }
+  if (product.isError) {
+    if (product.error instanceof ApiError && product.error.status === 404) {
+      return (
+        <EmptyState
+          icon={PackageX}
+          title={t('admin.products.notFound')}
+          body={t('admin.products.notFoundBody')}
+        >
+          <Link to={adminPaths.products} className={buttonClasses()}>
+            {t('admin.products.backToList')}
+          </Link>
+        </EmptyState>
+      );
+    }
+    return (
+      <>
+        <AdminPageHeader title={t('admin.products.detailTitle')} back={back} />
+        <AdminCard>
+          <ErrorBlock
+            title={t('admin.products.loadFailed')}
+            error={product.error}
+            onRetry={() => void product.refetch()}
+            retrying={product.isFetching}
+          />
+        </AdminCard>
+      </>
+    );
+  }
+
+  const game = product.data;
+  return (
+    <>
+      <AdminPageHeader
+        title={game.title}
+        back={back}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <span>{game.platform}</span>
+            <span aria-hidden="true">·</span>
+            <span className="font-semibold text-brand tabular-nums">
+              {formatEuros(game.price, i18n.language)}
+            </span>
+            {game.hidden ? (
+              <Badge>{t('admin.products.hidden')}</Badge>
+            ) : (
+              <Badge tone="success">{t('admin.products.onSale')}</Badge>
+            )}
+          </span>
+        }
+        actions={<HideToggle product={game} />}
+      />
+      <div className="flex flex-col gap-5">
+        <KeyCounts product={game} />
+        <AdminCard title={t('admin.import.title')}>
+          <KeyImport productId={game.id} platform={game.platform} />
+        </AdminCard>
+        <AdminCard title={t('admin.keys.title')} bodyClassName="p-0 sm:p-0">
+          <KeysTable productId={game.id} />
+        </AdminCard>
+        <AdminCard title={t('admin.products.editTitle')}>
+          <EditProduct product={game} />
+        </AdminCard>
+      </div>
+    </>
+  );
+}

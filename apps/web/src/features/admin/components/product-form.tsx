@@ -1,0 +1,211 @@
+import { LoaderCircle, Save } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
+import { FormMessage, focusField, TextAreaField, TextField } from '../../auth/components/form-controls.tsx';
+import { usePlatforms } from '../../catalogue/api/get-platforms.ts';
+import {
+  emptyProductForm,
+  formFieldOf,
+  type ProductField,
+  type ProductFieldError,
+  type ProductFormValues,
+  validateProductForm,
+} from '../utils/product-form.ts';
+
+const FIELD_ORDER: ProductField[] = [
+  'title',
+  'price',
+  'platform',
+  'priceBuy',
+  'region',
+  'languages',
+  'releaseDate',
+  'coverUrl',
+  'description',
+];
+
+export interface ProductFormProps {
+  initial?: ProductFormValues;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** The failure of the last save, if any (a field error is shown next to its field). */
+  error: unknown;
+  onSubmit: (values: ProductFormValues) => void;
+  /** Shown instead of sending when nothing changed (edit). */
+  unchangedMessage?: string;
+  children?: ReactNode;
+}
+
+/**
+ * Create or edit a game. The spec's rules are checked before sending (title, price and platform
+ * required; prices are numbers with at most two decimals) and each message sits under its field; the
+ * server's own field errors land there too.
+ */
+export function ProductForm({
+  initial = emptyProductForm,
+  submitLabel,
+  pendingLabel,
+  pending,
+  error,
+  onSubmit,
+  unchangedMessage,
+  children,
+}: ProductFormProps): ReactNode {
+  const { t } = useTranslation();
+  const id = useId();
+  const platforms = usePlatforms();
+  const [values, setValues] = useState<ProductFormValues>(initial);
+  const [errors, setErrors] = useState<Partial<Record<ProductField, ProductFieldError>>>({});
+  const [unchanged, setUnchanged] = useState(false);
+  const fieldId = (field: ProductField) => `${id}-${field}`;
+
+  const serverField = error instanceof ApiError ? formFieldOf(error.field) : undefined;
+  const fieldError = (field: ProductField): string | undefined => {
+    const local = errors[field];
+    if (local) return t(`admin.form.errors.${local}`);
+    if (serverField === field && error instanceof ApiError) return error.message;
+    return undefined;
+  };
+
+  const set = (field: ProductField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    setUnchanged(false);
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateProductForm(values);
+    setErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) {
+      focusField(fieldId(first));
+      return;
+    }
+    if (unchangedMessage && FIELD_ORDER.every((field) => values[field] === initial[field])) {
+      setUnchanged(true);
+      return;
+    }
+    onSubmit(values);
+  };
+
+  const showFormError = error && !serverField;
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={pending || undefined}>
+      <p className="text-xs text-ink-muted">{t('admin.form.requiredNote')}</p>
+      <TextField
+        id={fieldId('title')}
+        label={t('admin.form.title')}
+        required
+        value={values.title}
+        onChange={set('title')}
+        error={fieldError('title')}
+        maxLength={300}
+        autoComplete="off"
+      />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField
+          id={fieldId('price')}
+          label={t('admin.form.price')}
+          hint={t('admin.form.priceHint')}
+          required
+          inputMode="decimal"
+          value={values.price}
+          onChange={set('price')}
+          error={fieldError('price')}
+          autoComplete="off"
+        />
+        <TextField
+          id={fieldId('priceBuy')}
+          label={t('admin.form.priceBuy')}
+          hint={t('admin.form.priceBuyHint')}
+          inputMode="decimal"
+          value={values.priceBuy}
+          onChange={set('priceBuy')}
+          error={fieldError('priceBuy')}
+          autoComplete="off"
+        />
+        <TextField
+          id={fieldId('platform')}
+          label={t('admin.form.platform')}
+          hint={t('admin.form.platformHint')}
+          required
+          list={`${id}-platforms`}
+          value={values.platform}
+          onChange={set('platform')}
+          error={fieldError('platform')}
+          maxLength={60}
+          autoComplete="off"
+        />
+        <datalist id={`${id}-platforms`}>
+          {(platforms.data ?? []).map((platform) => (
+            <option key={platform} value={platform} />
+          ))}
+        </datalist>
+        <TextField
+          id={fieldId('region')}
+          label={t('admin.form.region')}
+          placeholder="EU"
+          value={values.region}
+          onChange={set('region')}
+          error={fieldError('region')}
+          maxLength={60}
+        />
+        <TextField
+          id={fieldId('languages')}
+          label={t('admin.form.languages')}
+          placeholder="Multilanguage"
+          value={values.languages}
+          onChange={set('languages')}
+          error={fieldError('languages')}
+          maxLength={300}
+        />
+        <TextField
+          id={fieldId('releaseDate')}
+          label={t('admin.form.releaseDate')}
+          type="date"
+          value={values.releaseDate}
+          onChange={set('releaseDate')}
+          error={fieldError('releaseDate')}
+        />
+      </div>
+      <TextField
+        id={fieldId('coverUrl')}
+        label={t('admin.form.coverUrl')}
+        hint={t('admin.form.coverUrlHint')}
+        value={values.coverUrl}
+        onChange={set('coverUrl')}
+        error={fieldError('coverUrl')}
+        maxLength={500}
+        inputMode="url"
+      />
+      <TextAreaField
+        id={fieldId('description')}
+        label={t('admin.form.description')}
+        value={values.description}
+        onChange={set('description')}
+        error={fieldError('description')}
+        maxLength={20_000}
+        rows={5}
+      />
+      {showFormError ? <FormMessage tone="error">{getErrorMessage(error)}</FormMessage> : null}
+      {unchanged && unchangedMessage ? <FormMessage tone="success">{unchangedMessage}</FormMessage> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={pending}>
+          {pending ? (
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <Save aria-hidden="true" className="size-4" />
+          )}
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+        {children}
+      </div>
+    </form>
+  );
+}

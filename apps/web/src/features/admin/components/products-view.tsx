@@ -1,0 +1,161 @@
+import { EyeOff, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { useAdminProducts } from '../api/admin-api.ts';
+import { adminPaths } from '../paths.ts';
+import { formatCount, formatEuros } from '../utils/format.ts';
+import {
+  AdminCard,
+  AdminPageHeader,
+  Badge,
+  EmptyBlock,
+  ErrorBlock,
+  LoadingBlock,
+  Pager,
+  SearchBox,
+  TableScroller,
+  tableClasses,
+  tdClasses,
+  thClasses,
+  usePageParam,
+} from './admin-ui.tsx';
+
+/** /admin/products: every game (hidden ones too), searchable by title, with its key counts. */
+export function ProductsView(): ReactNode {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [page, setPage] = usePageParam();
+  const products = useAdminProducts(q, page);
+
+  const search = (value: string) => setParams(value ? { q: value } : {}, { preventScrollReset: true });
+
+  let body: ReactNode;
+  if (products.isPending) body = <LoadingBlock label={t('admin.products.loading')} />;
+  else if (products.isError)
+    body = (
+      <ErrorBlock
+        title={t('admin.products.loadFailed')}
+        error={products.error}
+        onRetry={() => void products.refetch()}
+        retrying={products.isFetching}
+      />
+    );
+  else if (products.data.items.length === 0)
+    body = (
+      <EmptyBlock
+        action={
+          q ? (
+            <button
+              type="button"
+              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+              onClick={() => search('')}
+            >
+              {t('admin.clearSearch')}
+            </button>
+          ) : (
+            <Link to={adminPaths.newProduct} className={buttonClasses({ size: 'sm' })}>
+              {t('admin.products.new')}
+            </Link>
+          )
+        }
+      >
+        {q ? t('admin.products.noMatch', { q }) : t('admin.products.empty')}
+      </EmptyBlock>
+    );
+  else
+    body = (
+      <>
+        <TableScroller label={t('admin.products.tableLabel')}>
+          <table className={tableClasses} aria-busy={products.isPlaceholderData || undefined}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClasses}>
+                  {t('admin.products.game')}
+                </th>
+                <th scope="col" className={thClasses}>
+                  {t('admin.products.platform')}
+                </th>
+                <th scope="col" className={`${thClasses} text-right`}>
+                  {t('admin.products.price')}
+                </th>
+                <th scope="col" className={`${thClasses} text-right`}>
+                  {t('admin.keys.status.available')}
+                </th>
+                <th scope="col" className={`${thClasses} text-right`}>
+                  {t('admin.keys.status.reserved')}
+                </th>
+                <th scope="col" className={`${thClasses} text-right`}>
+                  {t('admin.keys.status.sold')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className={products.isPlaceholderData ? 'opacity-60' : undefined}>
+              {products.data.items.map((product) => (
+                <tr key={product.id} data-testid="admin-product-row" className="hover:bg-raised/40">
+                  <td className={tdClasses}>
+                    <div className="max-w-56 whitespace-normal sm:max-w-xs">
+                      <Link
+                        to={adminPaths.product(product.id)}
+                        className="font-medium text-ink hover:text-brand-strong hover:underline"
+                      >
+                        {product.title}
+                      </Link>
+                      {product.hidden ? (
+                        <span className="ml-2 inline-flex align-middle">
+                          <Badge>
+                            <EyeOff aria-hidden="true" className="mr-1 size-3" />
+                            {t('admin.products.hidden')}
+                          </Badge>
+                        </span>
+                      ) : null}
+                    </div>
+                  </td>
+                  <td className={`${tdClasses} text-ink-muted`}>{product.platform}</td>
+                  <td className={`${tdClasses} text-right tabular-nums`}>
+                    {formatEuros(product.price, locale)}
+                  </td>
+                  <td className={`${tdClasses} text-right tabular-nums`}>
+                    <span className={product.keys.available === 0 ? 'font-semibold text-danger' : undefined}>
+                      {formatCount(product.keys.available, locale)}
+                    </span>
+                  </td>
+                  <td className={`${tdClasses} text-right tabular-nums text-ink-muted`}>
+                    {formatCount(product.keys.reserved, locale)}
+                  </td>
+                  <td className={`${tdClasses} text-right tabular-nums text-ink-muted`}>
+                    {formatCount(product.keys.sold, locale)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+        <Pager page={page} total={products.data.total} onPage={setPage} label={t('admin.products.pages')} />
+      </>
+    );
+
+  return (
+    <>
+      <AdminPageHeader
+        title={t('admin.nav.products')}
+        description={t('admin.products.intro')}
+        actions={
+          <Link to={adminPaths.newProduct} className={buttonClasses()}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('admin.products.new')}
+          </Link>
+        }
+      />
+      <div className="flex flex-col gap-4">
+        <AdminCard>
+          <SearchBox label={t('admin.products.searchLabel')} value={q} onSearch={search} />
+        </AdminCard>
+        <AdminCard bodyClassName="p-0 sm:p-0">{body}</AdminCard>
+      </div>
+    </>
+  );
+}

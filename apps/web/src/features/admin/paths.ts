@@ -1,0 +1,11 @@
+/** The admin area's screens (all behind RequireAdmin, see app/router.tsx). */
+export const adminPaths = {
+  dashboard: '/admin',
+  products: '/admin/products',
+  newProduct: '/admin/products/new',
+  product: (id: number) => `/admin/products/${id}`,
+  orders: '/admin/orders',
+  order: (id: number) => `/admin/orders/${id}`,
+  customers: '/admin/customers',
+  audit: '/admin/audit',
+} as const;
