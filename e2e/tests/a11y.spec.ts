@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 // Code passed to page.evaluate() runs in the browser and uses its types.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { registerByApi } from '../fixtures/accounts.ts';
@@ -158,6 +160,54 @@ test('axe finds no WCAG 2.1 AA violation on visitor and customer routes, es and 
   const found: Found[] = [];
   // The two languages side by side, each in its own contexts, to keep the run short.
   await Promise.all(['es', 'de'].map((language) => walkRoutes(browser, baseURL, language, product, found)));
+  expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+});
+
+const adminRoutes = [
+  '/admin',
+  '/admin/products',
+  '/admin/products/new',
+  '/admin/orders',
+  '/admin/customers',
+  '/admin/audit',
+];
+
+/** The demo admin written by the seed into the store's data folder. */
+function demoAdmin(): { email: string; password: string } {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the global setup did not start the store');
+  const accounts = JSON.parse(readFileSync(path.join(dataDir, 'demo-accounts.json'), 'utf8')) as {
+    role: string;
+    email: string;
+    password: string;
+  }[];
+  const admin = accounts.find((account) => account.role === 'admin');
+  if (!admin) throw new Error('The seed wrote no admin account');
+  return admin;
+}
+
+test('axe finds no WCAG 2.1 AA violation in the admin area, es and de, 375 and 1280 px', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const found: Found[] = [];
+  const admin = demoAdmin();
+  await Promise.all(
+    ['es', 'de'].map(async (language) => {
+      const page = await newPage(browser, baseURL, language, true);
+      const login = await page.request.post('/api/kl_api/login', {
+        data: { email: admin.email, password: admin.password },
+      });
+      expect(login.ok()).toBe(true);
+      for (const route of adminRoutes) {
+        await page.goto(route);
+        await settle(page);
+        await scan(page, `${language} ${route}`, found);
+      }
+      await page.context().close();
+    }),
+  );
   expect(found, JSON.stringify(found, null, 2)).toEqual([]);
 });
 
