@@ -19,7 +19,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const read = (lng: string) => flatten(JSON.parse(readFileSync(path.join(dir, `${lng}.json`), 'utf8')) as Tree);
+const read = (lng: string) =>
+  flatten(JSON.parse(readFileSync(path.join(dir, `${lng}.json`), 'utf8')) as Tree);
 const fold = (keys: Iterable<string>) => new Set([...keys].map((k) => k.replace(PLURAL, '')));
 const english = read('en');
 const englishBase = fold(english.keys());
@@ -36,7 +37,8 @@ for (const lng of languages) {
   if (missing.length || extra.length) {
     problems += 1;
     console.log(`${lng}: ${missing.length} missing, ${extra.length} extra`);
-    for (const key of missing) console.log(`  - ${key}: ${JSON.stringify(english.get(key) ?? english.get(`${key}_other`))}`);
+    for (const key of missing)
+      console.log(`  - ${key}: ${JSON.stringify(english.get(key) ?? english.get(`${key}_other`))}`);
     for (const key of extra) console.log(`  + ${key}`);
   }
 }

@@ -77,7 +77,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     await db.transaction(async (tx) => {
       const repo = createCheckoutRepository(tx);
       const order = await repo.lockOrder(orderId);
-      if (!order || order.status !== 'pending_payment') return;
+      if (order?.status !== 'pending_payment') return;
       await repo.releaseKeys(orderId);
       await repo.updateOrder(orderId, { status, reservedUntil: null });
     });

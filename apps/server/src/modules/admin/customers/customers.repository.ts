@@ -1,6 +1,6 @@
 import { asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { customers, orders, sessions } from '../../../db/schema/index.ts';
+import { customers, sessions } from '../../../db/schema/index.ts';
 import { likeEscape } from '../admin-context.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
