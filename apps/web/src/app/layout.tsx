@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { useSession } from '../features/auth/api/get-session.ts';
@@ -26,6 +26,7 @@ function NavigationProgress(): ReactNode {
 
 /** The shared layout of every route: skip link, navigation bar, page, footer. */
 export function AppLayout(): ReactNode {
+  const { pathname } = useLocation();
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const logout = useLogout();
@@ -45,7 +46,8 @@ export function AppLayout(): ReactNode {
       </main>
       <SiteFooter />
       <CookieBanner />
-      <FloatingCart />
+      {/* Shopping has no place in the back office, where the button would cover table rows. */}
+      {pathname.startsWith('/admin') ? null : <FloatingCart />}
       <ScrollRestoration />
     </div>
   );
