@@ -90,6 +90,16 @@ test('a whole purchase works with the keyboard alone: register, log in, filter, 
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: 'Your cart' });
   await expect(panel).toBeVisible();
+  // The panel traps the focus, closes with Escape and gives the focus back to its button.
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    expect(await panel.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(cartButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(panel).toBeVisible();
   await tabTo(page, panel.getByRole('checkbox', { name: /I accept the terms and conditions/ }));
   await page.keyboard.press('Space');
   await tabTo(page, panel.getByRole('button', { name: 'Checkout' }));
