@@ -94,6 +94,33 @@ export const thClasses =
 export const tdClasses =
   'border-b border-line px-3 py-3 align-middle text-ink first:pl-4 last:pr-4 sm:first:pl-5 sm:last:pr-5';
 
+export interface TableColumn {
+  label: string;
+  /** Numbers are right-aligned. */
+  numeric?: boolean;
+  /** A column without a visible heading (actions): the label is for screen readers only. */
+  hiddenLabel?: boolean;
+}
+
+/** The header row of an admin table. */
+export function TableHead({ columns }: { columns: TableColumn[] }): ReactNode {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th
+            key={column.label}
+            scope="col"
+            className={column.numeric ? `${thClasses} text-right` : thClasses}
+          >
+            {column.hiddenLabel ? <span className="sr-only">{column.label}</span> : column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** Waiting for data: a spinner that says what for. */
 export function LoadingBlock({ label }: { label: string }): ReactNode {
   return (

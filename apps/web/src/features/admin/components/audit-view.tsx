@@ -11,10 +11,10 @@ import {
   ErrorBlock,
   LoadingBlock,
   Pager,
+  TableHead,
   TableScroller,
   tableClasses,
   tdClasses,
-  thClasses,
   usePageParam,
 } from './admin-ui.tsx';
 
@@ -135,25 +135,15 @@ export function AuditView(): ReactNode {
       <>
         <TableScroller label={t('admin.audit.tableLabel')}>
           <table className={tableClasses}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClasses}>
-                  {t('admin.audit.when')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.audit.who')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.audit.what')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.audit.target')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.audit.details')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('admin.audit.when') },
+                { label: t('admin.audit.who') },
+                { label: t('admin.audit.what') },
+                { label: t('admin.audit.target') },
+                { label: t('admin.audit.details') },
+              ]}
+            />
             <tbody className={audit.isPlaceholderData ? 'opacity-60' : undefined}>
               {audit.data.items.map((entry) => {
                 const href = targetHref(entry);

@@ -17,10 +17,10 @@ import {
   LoadingBlock,
   Pager,
   SearchBox,
+  TableHead,
   TableScroller,
   tableClasses,
   tdClasses,
-  thClasses,
   usePageParam,
 } from './admin-ui.tsx';
 
@@ -117,25 +117,15 @@ export function CustomersView(): ReactNode {
       <>
         <TableScroller label={t('admin.customers.tableLabel')}>
           <table className={tableClasses}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClasses}>
-                  {t('admin.customers.customer')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.customers.state')}
-                </th>
-                <th scope="col" className={`${thClasses} text-right`}>
-                  {t('admin.customers.paidOrders')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.customers.since')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  <span className="sr-only">{t('admin.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('admin.customers.customer') },
+                { label: t('admin.customers.state') },
+                { label: t('admin.customers.paidOrders'), numeric: true },
+                { label: t('admin.customers.since') },
+                { label: t('admin.actions'), hiddenLabel: true },
+              ]}
+            />
             <tbody className={customers.isPlaceholderData ? 'opacity-60' : undefined}>
               {customers.data.items.map((customer) => {
                 const self = user?.email.toLowerCase() === customer.email.toLowerCase();

@@ -13,10 +13,10 @@ import {
   EmptyBlock,
   ErrorBlock,
   LoadingBlock,
+  TableHead,
   TableScroller,
   tableClasses,
   tdClasses,
-  thClasses,
 } from './admin-ui.tsx';
 import { SalesChart } from './sales-chart.tsx';
 
@@ -139,19 +139,13 @@ export function DashboardView(): ReactNode {
             ) : (
               <TableScroller label={t('admin.dashboard.bestSellers')}>
                 <table className={tableClasses}>
-                  <thead>
-                    <tr>
-                      <th scope="col" className={thClasses}>
-                        {t('admin.products.game')}
-                      </th>
-                      <th scope="col" className={`${thClasses} text-right`}>
-                        {t('admin.dashboard.keysSold')}
-                      </th>
-                      <th scope="col" className={`${thClasses} text-right`}>
-                        {t('admin.dashboard.gross')}
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    columns={[
+                      { label: t('admin.products.game') },
+                      { label: t('admin.dashboard.keysSold'), numeric: true },
+                      { label: t('admin.dashboard.gross'), numeric: true },
+                    ]}
+                  />
                   <tbody>
                     {bestSellers.map((game) => (
                       <tr key={game.gameId}>

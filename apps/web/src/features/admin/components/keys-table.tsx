@@ -15,10 +15,10 @@ import {
   ErrorBlock,
   LoadingBlock,
   Pager,
+  TableHead,
   TableScroller,
   tableClasses,
   tdClasses,
-  thClasses,
 } from './admin-ui.tsx';
 
 const STATUSES: KeyStatus[] = ['available', 'reserved', 'sold', 'revoked'];
@@ -110,22 +110,14 @@ export function KeysTable({ productId }: { productId: number }): ReactNode {
       <>
         <TableScroller label={t('admin.keys.tableLabel')}>
           <table className={tableClasses}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClasses}>
-                  {t('admin.keys.code')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.keys.state')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.keys.order')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.keys.added')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('admin.keys.code') },
+                { label: t('admin.keys.state') },
+                { label: t('admin.keys.order') },
+                { label: t('admin.keys.added') },
+              ]}
+            />
             <tbody className={keys.isPlaceholderData ? 'opacity-60' : undefined}>
               {keys.data.items.map((key) => {
                 const code = revealed[key.id];

@@ -15,10 +15,10 @@ import {
   EmptyBlock,
   ErrorBlock,
   LoadingBlock,
+  TableHead,
   TableScroller,
   tableClasses,
   tdClasses,
-  thClasses,
 } from './admin-ui.tsx';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { keyTone } from './keys-table.tsx';
@@ -75,25 +75,15 @@ function Lines({ order }: { order: AdminOrderDetail }): ReactNode {
   return (
     <TableScroller label={t('admin.orders.lines')}>
       <table className={tableClasses}>
-        <thead>
-          <tr>
-            <th scope="col" className={thClasses}>
-              {t('admin.products.game')}
-            </th>
-            <th scope="col" className={`${thClasses} text-right`}>
-              {t('admin.orders.quantity')}
-            </th>
-            <th scope="col" className={`${thClasses} text-right`}>
-              {t('admin.orders.unitPrice')}
-            </th>
-            <th scope="col" className={`${thClasses} text-right`}>
-              {t('admin.orders.total')}
-            </th>
-            <th scope="col" className={thClasses}>
-              {t('admin.orders.keys')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: t('admin.products.game') },
+            { label: t('admin.orders.quantity'), numeric: true },
+            { label: t('admin.orders.unitPrice'), numeric: true },
+            { label: t('admin.orders.total'), numeric: true },
+            { label: t('admin.orders.keys') },
+          ]}
+        />
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.id} data-testid="admin-order-line">

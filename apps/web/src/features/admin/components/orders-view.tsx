@@ -21,10 +21,10 @@ import {
   LoadingBlock,
   Pager,
   SearchBox,
+  TableHead,
   TableScroller,
   tableClasses,
   tdClasses,
-  thClasses,
   usePageParam,
 } from './admin-ui.tsx';
 
@@ -139,28 +139,16 @@ export function OrdersView(): ReactNode {
       <>
         <TableScroller label={t('admin.orders.tableLabel')}>
           <table className={tableClasses}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClasses}>
-                  {t('admin.orders.order')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.orders.customer')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.orders.state')}
-                </th>
-                <th scope="col" className={`${thClasses} text-right`}>
-                  {t('admin.orders.total')}
-                </th>
-                <th scope="col" className={`${thClasses} text-right`}>
-                  {t('admin.orders.keys')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.orders.date')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('admin.orders.order') },
+                { label: t('admin.orders.customer') },
+                { label: t('admin.orders.state') },
+                { label: t('admin.orders.total'), numeric: true },
+                { label: t('admin.orders.keys'), numeric: true },
+                { label: t('admin.orders.date') },
+              ]}
+            />
             <tbody className={orders.isPlaceholderData ? 'opacity-60' : undefined}>
               {orders.data.items.map((order) => (
                 <tr

@@ -15,10 +15,10 @@ import {
   LoadingBlock,
   Pager,
   SearchBox,
+  TableHead,
   TableScroller,
   tableClasses,
   tdClasses,
-  thClasses,
   usePageParam,
 } from './admin-ui.tsx';
 
@@ -71,28 +71,16 @@ export function ProductsView(): ReactNode {
       <>
         <TableScroller label={t('admin.products.tableLabel')}>
           <table className={tableClasses} aria-busy={products.isPlaceholderData || undefined}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClasses}>
-                  {t('admin.products.game')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('admin.products.platform')}
-                </th>
-                <th scope="col" className={`${thClasses} text-right`}>
-                  {t('admin.products.price')}
-                </th>
-                <th scope="col" className={`${thClasses} text-right`}>
-                  {t('admin.keys.status.available')}
-                </th>
-                <th scope="col" className={`${thClasses} text-right`}>
-                  {t('admin.keys.status.reserved')}
-                </th>
-                <th scope="col" className={`${thClasses} text-right`}>
-                  {t('admin.keys.status.sold')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('admin.products.game') },
+                { label: t('admin.products.platform') },
+                { label: t('admin.products.price'), numeric: true },
+                { label: t('admin.keys.status.available'), numeric: true },
+                { label: t('admin.keys.status.reserved'), numeric: true },
+                { label: t('admin.keys.status.sold'), numeric: true },
+              ]}
+            />
             <tbody className={products.isPlaceholderData ? 'opacity-60' : undefined}>
               {products.data.items.map((product) => (
                 <tr key={product.id} data-testid="admin-product-row" className="hover:bg-raised/40">
