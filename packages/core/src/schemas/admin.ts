@@ -316,7 +316,15 @@ export const revealedKeySchema = z
 
 // ---------- orders ----------
 
-export const adminOrderStatuses = ['draft', 'pending_payment', 'paid', 'cancelled', 'expired'] as const;
+export const adminOrderStatuses = [
+  'draft',
+  'pending_payment',
+  'paid',
+  'awaiting_keys',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
 
 export const ordersQuerySchema = adminPagingQuerySchema.extend({
   /** An e-mail (or part of it), an order id, or a date (YYYY-MM-DD). */

@@ -3,7 +3,19 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex }
 import { customers } from './accounts.ts';
 import { games } from './catalogue.ts';
 
-export const orderStatuses = ['draft', 'pending_payment', 'paid', 'cancelled', 'expired'] as const;
+/**
+ * `awaiting_keys`: paid, but some keys are not delivered yet (waiting for the key supplier).
+ * `refunded`: paid, then the payment was given back (a withdrawal or the provider's refund).
+ */
+export const orderStatuses = [
+  'draft',
+  'pending_payment',
+  'paid',
+  'awaiting_keys',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /**
@@ -44,7 +56,7 @@ export const orders = pgTable(
     index('orders_customer_status_idx').on(t.customerId, t.status),
     check(
       'orders_status_valid',
-      sql`${t.status} in ('draft', 'pending_payment', 'paid', 'cancelled', 'expired')`,
+      sql`${t.status} in ('draft', 'pending_payment', 'paid', 'awaiting_keys', 'cancelled', 'expired', 'refunded')`,
     ),
     check(
       'orders_totals_consistent',

@@ -31,8 +31,10 @@ import {
 export const orderTone: Record<AdminOrderStatus, BadgeTone> = {
   paid: 'success',
   pending_payment: 'warning',
+  awaiting_keys: 'warning',
   cancelled: 'danger',
   expired: 'neutral',
+  refunded: 'danger',
   draft: 'neutral',
 };
 

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_status_valid";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status_valid" CHECK ("orders"."status" in ('draft', 'pending_payment', 'paid', 'awaiting_keys', 'cancelled', 'expired', 'refunded'));

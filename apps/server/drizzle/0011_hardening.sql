@@ -1,0 +1,2 @@
+-- Hand-written: hardening.
+SELECT 1;

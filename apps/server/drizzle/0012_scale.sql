@@ -1,0 +1,2 @@
+-- Hand-written: scale-out.
+SELECT 1;
