@@ -24,7 +24,29 @@ export interface DbHandle {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` only if no other holder (in this process or, on PostgreSQL, in any instance sharing the
+   * database) holds the lock `name`; otherwise answers `{ ran: false }` at once. Scheduled jobs use it so
+   * that one instance runs each. On PostgreSQL it is a session advisory lock on a dedicated connection.
+   */
+  withLock<T>(name: string, fn: () => Promise<T>): Promise<LockOutcome<T>>;
   close(): Promise<void>;
+}
+
+export type LockOutcome<T> = { ran: true; value: T } | { ran: false };
+
+/** Locks held by this process: PGlite is one process's database, so an in-process lock is the whole story. */
+function createProcessLocks() {
+  const held = new Set<string>();
+  return async <T>(name: string, fn: () => Promise<T>): Promise<LockOutcome<T>> => {
+    if (held.has(name)) return { ran: false };
+    held.add(name);
+    try {
+      return { ran: true, value: await fn() };
+    } finally {
+      held.delete(name);
+    }
+  };
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -50,9 +72,30 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+    const processLock = createProcessLocks();
     return {
       db,
       kind: 'postgres',
+      withLock: (name, fn) =>
+        processLock(name, async () => {
+          const client = await pool.connect();
+          let locked = false;
+          try {
+            const result = await client.query<{ locked: boolean }>(
+              'select pg_try_advisory_lock(hashtext($1)) as locked',
+              [`keyland:${name}`],
+            );
+            locked = result.rows[0]?.locked === true;
+            if (!locked) return { ran: false as const };
+            return { ran: true as const, value: await fn() };
+          } finally {
+            if (locked)
+              await client
+                .query('select pg_advisory_unlock(hashtext($1))', [`keyland:${name}`])
+                .catch(() => {});
+            client.release();
+          }
+        }).then((outcome) => (outcome.ran ? outcome.value : outcome)),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -72,6 +115,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    withLock: createProcessLocks(),
     ping: async () => {
       await client.query('select 1');
     },
