@@ -22,6 +22,7 @@ import { createAuthRepository } from './modules/accounts/auth.repository.ts';
 import { createRateLimiter } from './modules/accounts/rate-limiter.ts';
 import { createSessionService } from './modules/accounts/session.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createPaymentEventsHandler } from './modules/admin/orders/payment-events.service.ts';
 import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
 import { createBackOffice } from './modules/backoffice/create-backoffice.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mailDispatcher,
     publicUrl: config.publicUrl,
     log: app.log,
+    onProviderEvent: createPaymentEventsHandler({ db, provider: payments.provider, log: app.log }).handle,
   });
   await app.register(cartRoutes, { service: createCartService(db) });
   await app.register(checkoutRoutes, { service: checkout });

@@ -5,7 +5,8 @@ import Stripe from 'stripe';
 
 /**
  * A stand-in for the part of the Stripe API that Keyland uses — `POST /v1/checkout/sessions`,
- * `GET /v1/checkout/sessions/:id`, `POST /v1/checkout/sessions/:id/expire`, `POST /v1/refunds` — on a real HTTP server, following
+ * `GET /v1/checkout/sessions/:id`, `POST /v1/checkout/sessions/:id/expire`, `POST /v1/refunds`,
+ * `GET /v1/checkout/sessions?payment_intent=`, `GET /v1/refunds?payment_intent=` — on a real HTTP server, following
  * shared/reference/apis.md §2: form-encoded bodies with bracketed keys, Bearer (or Basic) secret-key auth,
  * Stripe's error envelope and statuses, Idempotency-Key replay, and webhook events signed the way Stripe
  * signs them. Choices not settled by apis.md are marked "(fake)".
@@ -104,6 +105,18 @@ export interface FakeStripe {
     options?: SignedEventOptions,
   ): { body: string; signature: string; event: Record<string, unknown> };
   failNext(kind: FakeStripeFault, times?: number): void;
+  /** A refund made in the Stripe Dashboard (not through the API): recorded like an API refund. */
+  refundInDashboard(sessionId: string, amount?: number): FakeRefund;
+  /** The charge of a paid session, as `charge.refunded` carries it (`amount_refunded` from the refunds). */
+  chargeOf(sessionId: string): Record<string, unknown>;
+  /** A dispute on a paid session's charge (`charge.dispute.*`). */
+  disputeOf(sessionId: string, dispute: { id: string; status: string; reason?: string }): Record<string, unknown>;
+  /** Any object wrapped in a signed event envelope (`charge.refunded`, `charge.dispute.created`…). */
+  signedObjectEvent(
+    type: string,
+    object: Record<string, unknown>,
+    options?: Omit<SignedEventOptions, 'session'>,
+  ): { body: string; signature: string; event: Record<string, unknown> };
   close(): Promise<void>;
 }
 
@@ -645,6 +658,19 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return { status: 200, body: publicSession(session, expandList(form)) };
     }
     if (path === '/v1/refunds' && method === 'POST') return { status: 200, body: createRefund(form) };
+    if (path === '/v1/refunds' && method === 'GET') {
+      // Newest first, as Stripe lists (fake: only the payment_intent filter, no paging cursor).
+      const intent = asString(query.payment_intent, 'payment_intent');
+      const data = refunds.filter((r) => !intent || r.payment_intent === intent).reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
+    }
+    if (path === '/v1/checkout/sessions' && method === 'GET') {
+      const intent = asString(query.payment_intent, 'payment_intent');
+      const data = [...sessions.values()]
+        .filter((session) => !intent || session.payment_intent === intent)
+        .map((session) => publicSession(session, []));
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' } };
+    }
     const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (expireMatch && method === 'POST') {
       const session = find(decodeURIComponent(expireMatch[1] as string));
@@ -848,6 +874,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const { port } = server.address() as AddressInfo;
   apiBase = `http://127.0.0.1:${port}`;
 
+  /** One charge per payment intent (fake: its id derives from the intent's). */
+  const chargeIdOf = (intent: string) => `ch_${intent.slice(3)}`;
+
   function mustGet(id: string): FakeCheckoutSession {
     const session = sessions.get(id);
     if (!session) throw new Error(`fake Stripe: no session ${id}`);
@@ -903,6 +932,74 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
     failNext(kind, times = 1) {
       for (let i = 0; i < times; i++) faults.push(kind);
+    },
+    refundInDashboard(sessionId, amount) {
+      const session = mustGet(sessionId);
+      const form: Form = { payment_intent: session.payment_intent ?? '' };
+      if (amount !== undefined) form.amount = String(amount);
+      return createRefund(form);
+    },
+    chargeOf(sessionId) {
+      const session = mustGet(sessionId);
+      const intent = session.payment_intent;
+      if (!intent) throw new Error(`fake Stripe: session ${sessionId} has no payment`);
+      const refunded = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+      return {
+        id: chargeIdOf(intent),
+        object: 'charge',
+        amount: session.amount_total,
+        amount_captured: session.amount_total,
+        amount_refunded: refunded,
+        captured: true,
+        created: session.created,
+        currency: session.currency,
+        livemode: false,
+        metadata: {},
+        paid: true,
+        payment_intent: intent,
+        refunded: refunded >= session.amount_total,
+        status: 'succeeded',
+      };
+    },
+    disputeOf(sessionId, dispute) {
+      const session = mustGet(sessionId);
+      const intent = session.payment_intent;
+      if (!intent) throw new Error(`fake Stripe: session ${sessionId} has no payment`);
+      return {
+        id: dispute.id,
+        object: 'dispute',
+        amount: session.amount_total,
+        charge: chargeIdOf(intent),
+        created: Math.floor(Date.now() / 1000),
+        currency: session.currency,
+        is_charge_refundable: false,
+        livemode: false,
+        metadata: {},
+        payment_intent: intent,
+        reason: dispute.reason ?? 'fraudulent',
+        status: dispute.status,
+      };
+    },
+    signedObjectEvent(type, object, opts = {}) {
+      const created = opts.timestamp ?? Math.floor(Date.now() / 1000);
+      const event = {
+        id: randomId('evt_'),
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created,
+        data: { object },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      };
+      const body = JSON.stringify(event, null, 2);
+      const signature = signer.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: opts.secret ?? webhookSecret,
+        timestamp: created,
+      });
+      return { body, signature, event };
     },
     close() {
       return new Promise<void>((resolve) => {

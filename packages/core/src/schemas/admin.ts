@@ -46,8 +46,10 @@ export const adminOkSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Admin
 export const auditEntrySchema = z
   .object({
     id: z.number().int(),
-    adminId: z.number().int(),
-    adminEmail: z.string(),
+    /** `admin` for an admin's action, `payment_provider` for the store acting on the provider's events. */
+    actor: z.enum(['admin', 'payment_provider']),
+    adminId: z.number().int().nullable(),
+    adminEmail: z.string().nullable(),
     action: z.string(),
     targetType: z.string(),
     targetId: z.string(),
@@ -326,6 +328,8 @@ export const adminOrderStatuses = [
   'refunded',
 ] as const;
 
+export const disputeStatusValues = ['open', 'won', 'lost'] as const;
+
 export const ordersQuerySchema = adminPagingQuerySchema.extend({
   /** An e-mail (or part of it), an order id, or a date (YYYY-MM-DD). */
   q: searchText,
@@ -347,6 +351,10 @@ export const adminOrderSummarySchema = z
     paymentProvider: z.string().nullable(),
     createdAt: z.string(),
     paidAt: z.string().nullable(),
+    /** The state of the order's latest payment dispute (chargeback), if any. */
+    dispute: z.enum(disputeStatusValues).nullable(),
+    /** Euros refunded so far through the payment provider. */
+    refunded: z.number(),
   })
   .meta({ id: 'AdminOrderSummary' });
 
@@ -410,6 +418,21 @@ export const adminOrderDetailSchema = z
         keysAlreadyDelivered: z.number().int(),
       })
       .nullable(),
+    /** Refunds reported by the payment provider (back-office cancellations and refunds made there). */
+    refunds: z.array(
+      z.object({ refundId: z.string(), amount: z.number(), at: z.string(), recordedAt: z.string() }),
+    ),
+    disputes: z.array(
+      z.object({
+        disputeId: z.string(),
+        status: z.enum(disputeStatusValues),
+        providerStatus: z.string(),
+        reason: z.string().nullable(),
+        amount: z.number(),
+        openedAt: z.string(),
+        closedAt: z.string().nullable(),
+      }),
+    ),
   })
   .meta({ id: 'AdminOrderDetail' });
 

@@ -22,9 +22,15 @@ export const adminAudit = pgTable(
   'admin_audit',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    adminId: integer()
+    /** The admin who acted; null for a system entry (see `actor`). */
+    adminId: integer().references(() => customers.id, { onDelete: 'restrict' }),
+    /**
+     * `admin` for an admin's action; `payment_provider` for what the store did on the payment provider's
+     * events (a refund or dispute made outside the back office).
+     */
+    actor: text({ enum: ['admin', 'payment_provider'] })
       .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+      .default('admin'),
     /** What was done: `product.create`, `keys.import`, `key.reveal`, `order.cancel`, `customer.suspend`… */
     action: text().notNull(),
     /** What it was done to: `game`, `game_key`, `order`, `customer`. */
@@ -38,6 +44,10 @@ export const adminAudit = pgTable(
   (t) => [
     index('admin_audit_at_idx').on(t.at.desc(), t.id.desc()),
     index('admin_audit_target_idx').on(t.targetType, t.targetId),
+    check(
+      'admin_audit_actor_valid',
+      sql`(${t.actor} = 'admin' and ${t.adminId} is not null) or (${t.actor} = 'payment_provider' and ${t.adminId} is null)`,
+    ),
   ],
 );
 

@@ -13,6 +13,7 @@ import type { MailRepository } from '../mail/mail.repository.ts';
 import { orderKeysMail } from '../mail/mail.templates.ts';
 import {
   type CheckoutSessionState,
+  type PaymentEvent,
   type PaymentProvider,
   PaymentProviderError,
 } from '../payments/payment.port.ts';
@@ -48,6 +49,8 @@ export interface CheckoutDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Acts on the provider's refund and dispute events (the back office's handler). */
+  onProviderEvent?: (event: PaymentEvent) => Promise<void>;
 }
 
 export function createCheckoutService(deps: CheckoutDeps) {
@@ -321,6 +324,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         } else if (event.type === 'checkout.session.expired' && event.session?.orderId != null) {
           const order = await repository.findOrder(event.session.orderId);
           if (order?.paymentSessionId === event.session.sessionId) await release(order.id, 'expired');
+        } else if (event.type !== 'other') {
+          await deps.onProviderEvent?.(event);
         }
       } catch (error) {
         await repository.forgetEvent(event.id);

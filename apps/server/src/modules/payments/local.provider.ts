@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { LocalPaymentRepository, LocalSession } from './local-payment.repository.ts';
 import {
+  type ChargeState,
   type CheckoutSessionState,
+  type DisputeState,
   type PaymentEvent,
   type PaymentProvider,
   PaymentProviderError,
@@ -20,6 +22,42 @@ export function toSessionState(row: LocalSession): CheckoutSessionState {
     paymentStatus: row.paymentStatus,
     amountTotalCents: row.amountTotalCents,
     currency: row.currency,
+  };
+}
+
+/**
+ * The `data.object` of the local provider's refund and dispute events. The local provider has no separate
+ * payment object: a payment is identified by its checkout session id (`paymentId`).
+ */
+export type LocalChargeObject = { object: 'charge' } & ChargeState;
+export type LocalDisputeObject = { object: 'dispute' } & Omit<DisputeState, 'createdAt'> & {
+  createdAt: string;
+};
+
+function parseCharge(object: unknown): ChargeState | null {
+  const o = object as Partial<LocalChargeObject> | null | undefined;
+  if (o?.object !== 'charge' || typeof o.chargeId !== 'string') return null;
+  if (!Number.isSafeInteger(o.amountCents) || !Number.isSafeInteger(o.amountRefundedCents)) return null;
+  return {
+    chargeId: o.chargeId,
+    paymentId: typeof o.paymentId === 'string' ? o.paymentId : null,
+    amountCents: o.amountCents as number,
+    amountRefundedCents: o.amountRefundedCents as number,
+  };
+}
+
+function parseDispute(object: unknown): DisputeState | null {
+  const o = object as Partial<LocalDisputeObject> | null | undefined;
+  if (o?.object !== 'dispute' || typeof o.disputeId !== 'string' || typeof o.status !== 'string') return null;
+  const createdAt = new Date(String(o.createdAt));
+  if (!Number.isSafeInteger(o.amountCents) || Number.isNaN(createdAt.getTime())) return null;
+  return {
+    disputeId: o.disputeId,
+    paymentId: typeof o.paymentId === 'string' ? o.paymentId : null,
+    amountCents: o.amountCents as number,
+    status: o.status,
+    reason: typeof o.reason === 'string' ? o.reason : null,
+    createdAt,
   };
 }
 
@@ -87,20 +125,46 @@ export function createLocalProvider(options: {
       return { refundId: row.id };
     },
 
+    async findSessionOfPayment(paymentId) {
+      return (await repository.find(paymentId))?.id ?? null;
+    },
+
+    async listRefunds(paymentId) {
+      return (await repository.refundsOf(paymentId)).map((refund) => ({
+        refundId: refund.id,
+        amountCents: refund.amountCents,
+        status: 'succeeded',
+        createdAt: refund.createdAt,
+      }));
+    },
+
     parseWebhook(rawBody, signatureHeader): PaymentEvent {
       verifySignature(rawBody, signatureHeader, options.webhookSecret);
-      let event: { id?: unknown; type?: unknown; data?: { object?: CheckoutSessionState } };
+      let event: { id?: unknown; type?: unknown; data?: { object?: unknown } };
       try {
         event = JSON.parse(rawBody) as typeof event;
       } catch {
         throw new WebhookSignatureError('Event is not JSON');
       }
       const rawType = String(event.type ?? '');
+      const id = String(event.id ?? '');
+      const object = event.data?.object;
+      if (rawType === 'charge.refunded') {
+        const charge = parseCharge(object);
+        if (charge) return { id, type: rawType, rawType, session: null, charge };
+      }
+      if (rawType === 'charge.dispute.created' || rawType === 'charge.dispute.closed') {
+        const dispute = parseDispute(object);
+        if (dispute) return { id, type: rawType, rawType, session: null, dispute };
+      }
       const type =
         rawType === 'checkout.session.completed' || rawType === 'checkout.session.expired'
           ? rawType
           : 'other';
-      return { id: String(event.id ?? ''), type, rawType, session: event.data?.object ?? null };
+      const session = (object as { sessionId?: unknown } | undefined)?.sessionId
+        ? (object as CheckoutSessionState)
+        : null;
+      return { id, type, rawType, session };
     },
   };
 }

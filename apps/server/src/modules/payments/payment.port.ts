@@ -42,7 +42,40 @@ export interface CheckoutSessionState {
 }
 
 /** The events the store acts on; anything else is acknowledged and ignored. */
-export type PaymentEventType = 'checkout.session.completed' | 'checkout.session.expired' | 'other';
+export type PaymentEventType =
+  | 'checkout.session.completed'
+  | 'checkout.session.expired'
+  | 'charge.refunded'
+  | 'charge.dispute.created'
+  | 'charge.dispute.closed'
+  | 'other';
+
+/** A payment (Stripe: a charge of a payment intent) as a refund event reports it. */
+export interface ChargeState {
+  chargeId: string;
+  /** What identifies the payment to `findSessionOfPayment`/`listRefunds` (Stripe: the payment intent). */
+  paymentId: string | null;
+  amountCents: number;
+  amountRefundedCents: number;
+}
+
+export interface DisputeState {
+  disputeId: string;
+  paymentId: string | null;
+  amountCents: number;
+  /** The provider's own status: `warning_needs_response`, `needs_response`, `under_review`, `won`, `lost`… */
+  status: string;
+  reason: string | null;
+  createdAt: Date;
+}
+
+export interface ProviderRefund {
+  refundId: string;
+  amountCents: number;
+  /** `succeeded`, `pending`, `failed`, `canceled`, `requires_action`. */
+  status: string;
+  createdAt: Date;
+}
 
 export interface PaymentEvent {
   id: string;
@@ -50,6 +83,10 @@ export interface PaymentEvent {
   /** The provider's raw type, for logs. */
   rawType: string;
   session: CheckoutSessionState | null;
+  /** Set for `charge.refunded`. */
+  charge?: ChargeState | null;
+  /** Set for `charge.dispute.*`. */
+  dispute?: DisputeState | null;
 }
 
 export class PaymentProviderError extends Error {
@@ -74,4 +111,8 @@ export interface PaymentProvider {
    * the same refund, so a retried refund never pays back twice.
    */
   refund(sessionId: string, amountCents: number, idempotencyKey: string): Promise<{ refundId: string }>;
+  /** The checkout session that took a payment (`ChargeState.paymentId`), or null when it is unknown. */
+  findSessionOfPayment(paymentId: string): Promise<string | null>;
+  /** Every refund of a payment, as the provider knows them now (its state wins over any event's). */
+  listRefunds(paymentId: string): Promise<ProviderRefund[]>;
 }

@@ -1,9 +1,11 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config/env.ts';
 import {
+  type ChargeState,
   type CheckoutSessionRef,
   type CheckoutSessionState,
   type CreateCheckoutInput,
+  type DisputeState,
   type PaymentEvent,
   type PaymentProvider,
   PaymentProviderError,
@@ -83,6 +85,29 @@ function toSessionState(session: Stripe.Checkout.Session): CheckoutSessionState 
     paymentStatus,
     amountTotalCents: session.amount_total ?? null,
     currency: session.currency ?? null,
+  };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+function toChargeState(charge: Stripe.Charge): ChargeState {
+  return {
+    chargeId: charge.id,
+    paymentId: idOf(charge.payment_intent),
+    amountCents: charge.amount,
+    amountRefundedCents: charge.amount_refunded,
+  };
+}
+
+function toDisputeState(dispute: Stripe.Dispute): DisputeState {
+  return {
+    disputeId: dispute.id,
+    paymentId: idOf(dispute.payment_intent),
+    amountCents: dispute.amount,
+    status: dispute.status,
+    reason: dispute.reason ?? null,
+    createdAt: new Date(dispute.created * 1000),
   };
 }
 
@@ -255,6 +280,31 @@ export function createStripeProvider(
       }
     },
 
+    async findSessionOfPayment(paymentId: string): Promise<string | null> {
+      try {
+        const found = await stripe.checkout.sessions.list({ payment_intent: paymentId, limit: 1 });
+        return found.data[0]?.id ?? null;
+      } catch (err) {
+        throw fail(`lookup of the checkout session of payment ${paymentId}`, err);
+      }
+    },
+
+    async listRefunds(paymentId: string) {
+      try {
+        const refunds = await stripe.refunds
+          .list({ payment_intent: paymentId, limit: 100 })
+          .autoPagingToArray({ limit: 1000 });
+        return refunds.map((refund) => ({
+          refundId: refund.id,
+          amountCents: refund.amount,
+          status: refund.status ?? 'pending',
+          createdAt: new Date(refund.created * 1000),
+        }));
+      } catch (err) {
+        throw fail(`listing of the refunds of payment ${paymentId}`, err);
+      }
+    },
+
     parseWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent {
       if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header');
       let event: Stripe.Event;
@@ -283,6 +333,25 @@ export function createStripeProvider(
         session.paymentStatus === 'paid'
       ) {
         type = 'checkout.session.completed';
+      }
+      const kind = object && typeof object === 'object' ? (object as { object?: unknown }).object : undefined;
+      if (kind === 'charge' && event.type === 'charge.refunded') {
+        return {
+          id: event.id,
+          type: 'charge.refunded',
+          rawType: event.type,
+          session: null,
+          charge: toChargeState(object as Stripe.Charge),
+        };
+      }
+      if (kind === 'dispute' && (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')) {
+        return {
+          id: event.id,
+          type: event.type,
+          rawType: event.type,
+          session: null,
+          dispute: toDisputeState(object as Stripe.Dispute),
+        };
       }
       return { id: event.id, type, rawType: event.type, session };
     },

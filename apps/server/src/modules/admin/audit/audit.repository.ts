@@ -11,15 +11,33 @@ export interface AuditRecord {
   after?: Record<string, unknown> | null;
 }
 
-export type AuditRow = typeof adminAudit.$inferSelect & { adminEmail: string };
+export type AuditRow = typeof adminAudit.$inferSelect & { adminEmail: string | null };
 
 /** The append-only admin audit trail: insert (inside the change's transaction) and list. */
 export function createAuditRepository(db: Executor) {
   return {
     async record(actor: Actor, entry: AuditRecord): Promise<void> {
       await db.insert(adminAudit).values({
+        actor: 'admin',
         adminId: actor.adminId,
         ip: actor.ip,
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: String(entry.targetId),
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      });
+    },
+
+    /**
+     * A system entry: what the store did on its own on the payment provider's event (a refund or dispute
+     * made outside the back office). It has no admin and no IP; `after.eventId` names the event.
+     */
+    async recordProviderEvent(entry: AuditRecord): Promise<void> {
+      await db.insert(adminAudit).values({
+        actor: 'payment_provider',
+        adminId: null,
+        ip: null,
         action: entry.action,
         targetType: entry.targetType,
         targetId: String(entry.targetId),
@@ -33,6 +51,7 @@ export function createAuditRepository(db: Executor) {
       const rows = await db
         .select({
           id: adminAudit.id,
+          actor: adminAudit.actor,
           adminId: adminAudit.adminId,
           adminEmail: customers.email,
           action: adminAudit.action,
@@ -44,7 +63,7 @@ export function createAuditRepository(db: Executor) {
           ip: adminAudit.ip,
         })
         .from(adminAudit)
-        .innerJoin(customers, eq(customers.id, adminAudit.adminId))
+        .leftJoin(customers, eq(customers.id, adminAudit.adminId))
         .where(where)
         .orderBy(desc(adminAudit.at), desc(adminAudit.id))
         .offset(options.offset)

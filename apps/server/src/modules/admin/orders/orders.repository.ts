@@ -63,6 +63,10 @@ export function createAdminOrdersRepository(db: Executor) {
           createdAt: orders.createdAt,
           paidAt: orders.paidAt,
           keys: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = "orders"."id")`,
+          dispute: sql<
+            'open' | 'won' | 'lost' | null
+          >`(select d.status from order_disputes d where d.order_id = "orders"."id" order by d.opened_at desc, d.id desc limit 1)`,
+          refundedCents: sql<number>`(select coalesce(sum(r.amount_cents), 0)::int from order_refunds r where r.order_id = "orders"."id")`,
         })
         .from(orders)
         .innerJoin(customers, eq(customers.id, orders.customerId))

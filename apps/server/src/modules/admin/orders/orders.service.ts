@@ -16,6 +16,7 @@ import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createKeysRepository } from '../keys/keys.repository.ts';
 import { orderCancelledMail } from './order-cancelled.mail.ts';
 import { createAdminOrdersRepository, type OrderSearch } from './orders.repository.ts';
+import { createPaymentEventsRepository } from './payment-events.repository.ts';
 
 export interface AdminOrdersDeps {
   db: Database;
@@ -64,6 +65,8 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           paymentProvider: row.paymentProvider,
           createdAt: row.createdAt.toISOString(),
           paidAt: row.paidAt?.toISOString() ?? null,
+          dispute: row.dispute ?? null,
+          refunded: centsToEuros(Number(row.refundedCents)),
         })),
       };
     },
@@ -77,6 +80,11 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         await createKeysRepository(db).ofOrder(orderId),
         await repository.consent(orderId),
         await repository.cancellation(orderId),
+      ];
+      const providerEvents = createPaymentEventsRepository(db);
+      const [refunds, disputes] = [
+        await providerEvents.refundsOf(orderId),
+        await providerEvents.disputesOf(orderId),
       ];
       return {
         id: order.id,
@@ -135,6 +143,21 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
               keysAlreadyDelivered: cancellation.keysAlreadyDelivered,
             }
           : null,
+        refunds: refunds.map((refund) => ({
+          refundId: refund.providerRefundId,
+          amount: centsToEuros(refund.amountCents),
+          at: refund.refundedAt.toISOString(),
+          recordedAt: refund.recordedAt.toISOString(),
+        })),
+        disputes: disputes.map((dispute) => ({
+          disputeId: dispute.providerDisputeId,
+          status: dispute.status,
+          providerStatus: dispute.providerStatus,
+          reason: dispute.reason,
+          amount: centsToEuros(dispute.amountCents),
+          openedAt: dispute.openedAt.toISOString(),
+          closedAt: dispute.closedAt?.toISOString() ?? null,
+        })),
       };
     },
 

@@ -88,6 +88,15 @@ const actionKeys = {
   'product.unhide': 'admin.audit.actions.productUnhide',
   'customer.suspend': 'admin.audit.actions.customerSuspend',
   'customer.reactivate': 'admin.audit.actions.customerReactivate',
+  'order.refund.provider': 'admin.refunds.actions.refunded',
+  'order.refund.provider.partial': 'admin.refunds.actions.partiallyRefunded',
+  'order.dispute.opened': 'admin.refunds.actions.disputeOpened',
+  'order.dispute.won': 'admin.refunds.actions.disputeWon',
+  'order.dispute.lost': 'admin.refunds.actions.disputeLost',
+  'product.detail': 'admin.security.actions.productDetail',
+  'product.cover': 'admin.cover.action',
+  'totp.enable': 'admin.security.actions.totpEnable',
+  'totp.disable': 'admin.security.actions.totpDisable',
 } as const;
 
 const targetKeys = {
@@ -156,7 +165,11 @@ export function AuditView(): ReactNode {
                       <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
                     </td>
                     <td className={`${tdClasses} align-top`}>
-                      <span className="block">{entry.adminEmail}</span>
+                      <span className="block">
+                        {entry.actor === 'payment_provider'
+                          ? t('admin.refunds.systemActor')
+                          : (entry.adminEmail ?? `#${entry.adminId}`)}
+                      </span>
                       {entry.ip ? <span className="block text-xs text-ink-faint">{entry.ip}</span> : null}
                     </td>
                     <td className={`${tdClasses} align-top`}>

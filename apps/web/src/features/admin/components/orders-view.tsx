@@ -43,6 +43,21 @@ export function OrderStatusBadge({ status }: { status: AdminOrderStatus }): Reac
   return <Badge tone={orderTone[status]}>{t(`admin.orders.status.${status}`)}</Badge>;
 }
 
+const disputeTone = { open: 'warning', won: 'success', lost: 'danger' } as const satisfies Record<
+  string,
+  BadgeTone
+>;
+
+/** A chargeback marker: opened, won or lost at the customer's bank. */
+export function DisputeBadge({ status }: { status: keyof typeof disputeTone }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <span data-testid="dispute-badge">
+      <Badge tone={disputeTone[status]}>{t(`admin.refunds.dispute.${status}`)}</Badge>
+    </span>
+  );
+}
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function readFilters(params: URLSearchParams): OrderFilters {
@@ -169,7 +184,13 @@ export function OrdersView(): ReactNode {
                   </td>
                   <td className={`${tdClasses} text-ink-muted`}>{order.email}</td>
                   <td className={tdClasses}>
-                    <OrderStatusBadge status={order.status} />
+                    <span className="flex flex-wrap items-center gap-1">
+                      <OrderStatusBadge status={order.status} />
+                      {order.dispute ? <DisputeBadge status={order.dispute} /> : null}
+                      {order.refunded > 0 && order.status === 'paid' ? (
+                        <Badge tone="warning">{t('admin.refunds.partial')}</Badge>
+                      ) : null}
+                    </span>
                   </td>
                   <td className={`${tdClasses} text-right tabular-nums`}>
                     {formatEuros(order.total, locale)}
