@@ -23,6 +23,8 @@ import { createRateLimiter } from './modules/accounts/rate-limiter.ts';
 import { createSessionService } from './modules/accounts/session.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createPaymentEventsHandler } from './modules/admin/orders/payment-events.service.ts';
+import { loginTotpRoutes } from './modules/admin/security/security.routes.ts';
+import { createTotpService } from './modules/admin/security/totp.service.ts';
 import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
 import { createBackOffice } from './modules/backoffice/create-backoffice.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -166,6 +168,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerCrossSiteGuard(app, config.publicUrl, ['/api/payments/webhook/']);
 
   await app.register(healthRoutes, { dbHandle: deps.dbHandle });
+  const totp = createTotpService({
+    db,
+    keyVault: deps.keyVault,
+    sessions,
+    limiter: createRateLimiter(authRepository),
+  });
+  await app.register(loginTotpRoutes, { totp });
   await app.register(accountsRoutes, {
     service: createAccountsService({
       db,
@@ -176,6 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       mailRepository,
       mailDispatcher,
       publicUrl: config.publicUrl,
+      secondFactor: totp,
     }),
   });
   const catalogueService = createCatalogueService(createCatalogueRepository(db));
@@ -211,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mailDispatcher,
     publicUrl: config.publicUrl,
     log: app.log,
+    totp,
   });
   // Reservations whose payment never came back are released every minute.
   let sweeper: NodeJS.Timeout | undefined;

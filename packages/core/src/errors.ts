@@ -36,6 +36,11 @@ export const errorCodes = [
   'REFUND_FAILED',
   'CANNOT_SUSPEND_SELF',
   'KEY_IMPORT_TOO_LARGE',
+  'TOTP_INVALID',
+  'TOTP_ALREADY_ENABLED',
+  'TOTP_NOT_ENABLED',
+  'COVER_TOO_LARGE',
+  'COVER_TYPE_NOT_ALLOWED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -77,4 +82,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   REFUND_FAILED: 502,
   CANNOT_SUSPEND_SELF: 409,
   KEY_IMPORT_TOO_LARGE: 413,
+  TOTP_INVALID: 400,
+  TOTP_ALREADY_ENABLED: 409,
+  TOTP_NOT_ENABLED: 409,
+  COVER_TOO_LARGE: 413,
+  COVER_TYPE_NOT_ALLOWED: 415,
 };

@@ -54,7 +54,14 @@ export const loginRequestSchema = z.object({
   password: z.string().max(1024),
 });
 
-export const loginResponseSchema = z.object({ user: sessionUserSchema });
+/**
+ * A logged-in user, or — for an admin with a second factor — the challenge to answer with a code at
+ * `POST /api/kl_api/login/totp` (no session exists yet).
+ */
+export const loginResponseSchema = z.union([
+  z.object({ user: sessionUserSchema }),
+  z.object({ totpRequired: z.literal(true), challenge: z.string() }),
+]);
 
 export const registerResponseSchema = z.object({ user: sessionUserSchema, message: z.string() });
 

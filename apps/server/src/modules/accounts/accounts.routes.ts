@@ -68,9 +68,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     },
     async (request, reply) => {
       if (request.session) await service.logout(request.session.token);
-      const { token, user } = await service.login(request.body.email, request.body.password, metaOf(request));
-      setSessionCookie(reply, request, token);
-      return { user };
+      const result = await service.login(request.body.email, request.body.password, metaOf(request));
+      if ('challenge' in result) return { totpRequired: true as const, challenge: result.challenge };
+      setSessionCookie(reply, request, result.token);
+      return { user: result.user };
     },
   );
 

@@ -50,6 +50,8 @@ export interface AccountsDeps {
   mailDispatcher: MailDispatcher;
   publicUrl: string;
   now?: () => Date;
+  /** A second factor: a challenge (and no session yet) for an account that must also give a code. */
+  secondFactor?: { challengeFor(customerId: number): Promise<string | null> };
 }
 
 /** A hash to verify against when the e-mail is unknown, so that both cases take the same time. */
@@ -192,7 +194,7 @@ export function createAccountsService(deps: AccountsDeps) {
       emailInput: string,
       password: string,
       meta: RequestMeta,
-    ): Promise<{ token: string; user: SessionUser }> {
+    ): Promise<{ token: string; user: SessionUser } | { challenge: string }> {
       const email = normaliseEmail(emailInput);
       await limit(LOGIN_FAILURES_PER_IP, meta.ip, false);
       await limit(LOGIN_FAILURES_PER_ACCOUNT, email, false);
@@ -205,6 +207,8 @@ export function createAccountsService(deps: AccountsDeps) {
         throw new AppError('INVALID_CREDENTIALS', 'Wrong e-mail or password');
       }
       if (customer.suspended) throw new AppError('ACCOUNT_SUSPENDED', 'This account is suspended');
+      const challenge = await deps.secondFactor?.challengeFor(customer.id);
+      if (challenge) return { challenge };
       const token = await deps.sessions.create(customer.id, meta);
       return { token, user: toSessionUser(customer) };
     },

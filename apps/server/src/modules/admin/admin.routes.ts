@@ -17,6 +17,8 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { createAdminOrdersService } from './orders/orders.service.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { createProductsService } from './products/products.service.ts';
+import { securityRoutes } from './security/security.routes.ts';
+import type { TotpService } from './security/totp.service.ts';
 
 export interface AdminDeps {
   db: Database;
@@ -26,6 +28,8 @@ export interface AdminDeps {
   mailDispatcher: MailDispatcher;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The admins' second factor (its routes are left out without it). */
+  totp?: TotpService;
 }
 
 /**
@@ -44,4 +48,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   await app.register(keysRoutes, { service: createKeysService(deps) });
   await app.register(ordersRoutes, { service: createAdminOrdersService(deps) });
   await app.register(customersRoutes, { service: createAdminCustomersService(deps.db) });
+  if (deps.totp) await app.register(securityRoutes, { totp: deps.totp });
 };
