@@ -23,6 +23,7 @@ import { createRateLimiter } from './modules/accounts/rate-limiter.ts';
 import { createSessionService } from './modules/accounts/session.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createPaymentEventsHandler } from './modules/admin/orders/payment-events.service.ts';
+import { coverFileRoutes, UPLOADS_PREFIX } from './modules/admin/products/cover.routes.ts';
 import { loginTotpRoutes } from './modules/admin/security/security.routes.ts';
 import { createTotpService } from './modules/admin/security/totp.service.ts';
 import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
@@ -165,7 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('mailDispatcher', mailDispatcher);
 
   await app.register(sessionPlugin, { sessions });
-  registerCrossSiteGuard(app, config.publicUrl, ['/api/payments/webhook/']);
+  registerCrossSiteGuard(app, config.publicUrl, ['/api/payments/webhook/', UPLOADS_PREFIX]);
 
   await app.register(healthRoutes, { dbHandle: deps.dbHandle });
   const totp = createTotpService({
@@ -222,7 +223,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicUrl: config.publicUrl,
     log: app.log,
     totp,
+    dataDir: config.dataDir,
   });
+  await app.register(coverFileRoutes, { dataDir: config.dataDir });
   // Reservations whose payment never came back are released every minute.
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -17,6 +17,8 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { createAdminOrdersService } from './orders/orders.service.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { createProductsService } from './products/products.service.ts';
+import { coverUploadRoutes } from './products/cover.routes.ts';
+import { createCoverService } from './products/cover.service.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import type { TotpService } from './security/totp.service.ts';
 
@@ -30,6 +32,8 @@ export interface AdminDeps {
   log: FastifyBaseLogger;
   /** The admins' second factor (its routes are left out without it). */
   totp?: TotpService;
+  /** DATA_DIR: uploaded covers go to `<dataDir>/uploads/covers` (the upload route is left out without it). */
+  dataDir?: string;
 }
 
 /**
@@ -49,4 +53,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   await app.register(ordersRoutes, { service: createAdminOrdersService(deps) });
   await app.register(customersRoutes, { service: createAdminCustomersService(deps.db) });
   if (deps.totp) await app.register(securityRoutes, { totp: deps.totp });
+  if (deps.dataDir) {
+    await app.register(coverUploadRoutes, {
+      service: createCoverService(deps.db, deps.dataDir),
+      publicUrl: deps.publicUrl,
+    });
+  }
 };
