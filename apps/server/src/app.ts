@@ -24,6 +24,7 @@ import { createSessionService } from './modules/accounts/session.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createPaymentEventsHandler } from './modules/admin/orders/payment-events.service.ts';
 import { coverFileRoutes, UPLOADS_PREFIX } from './modules/admin/products/cover.routes.ts';
+import { gameDetailAudit } from './modules/admin/products/game-detail-audit.ts';
 import { loginTotpRoutes } from './modules/admin/security/security.routes.ts';
 import { createTotpService } from './modules/admin/security/totp.service.ts';
 import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
@@ -190,7 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }),
   });
   const catalogueService = createCatalogueService(createCatalogueRepository(db));
-  await app.register(catalogueRoutes, { service: catalogueService });
+  await app.register(catalogueRoutes, { service: catalogueService, auditSave: gameDetailAudit(db) });
   const payments = deps.paymentProvider
     ? { provider: deps.paymentProvider, localWebhookSecret: undefined }
     : createPaymentProvider(config, db);
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
     totp,
     dataDir: config.dataDir,
+    cancelOpenCheckouts: checkout.cancelOpenCheckouts,
   });
   await app.register(coverFileRoutes, { dataDir: config.dataDir });
   // Reservations whose payment never came back are released every minute.

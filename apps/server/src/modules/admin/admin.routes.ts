@@ -34,6 +34,8 @@ export interface AdminDeps {
   totp?: TotpService;
   /** DATA_DIR: uploaded covers go to `<dataDir>/uploads/covers` (the upload route is left out without it). */
   dataDir?: string;
+  /** The checkout's `cancelOpenCheckouts`, run when a customer is suspended. */
+  cancelOpenCheckouts?: (customerId: number) => Promise<void>;
 }
 
 /**
@@ -51,7 +53,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   await app.register(productsRoutes, { service: createProductsService(deps.db) });
   await app.register(keysRoutes, { service: createKeysService(deps) });
   await app.register(ordersRoutes, { service: createAdminOrdersService(deps) });
-  await app.register(customersRoutes, { service: createAdminCustomersService(deps.db) });
+  await app.register(customersRoutes, {
+    service: createAdminCustomersService(deps.db, {
+      cancelOpenCheckouts: deps.cancelOpenCheckouts,
+      log: deps.log,
+    }),
+  });
   if (deps.totp) await app.register(securityRoutes, { totp: deps.totp });
   if (deps.dataDir) {
     await app.register(coverUploadRoutes, {

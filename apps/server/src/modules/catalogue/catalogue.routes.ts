@@ -28,9 +28,16 @@ const everyone = conditionalAnswer(() => true);
 /** Game detail: the same for every non-admin; an admin's carries the wholesale price and is not stored. */
 const everyoneButAdmins = conditionalAnswer((request) => !readerOf(request).isAdmin);
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  service: CatalogueService;
+  /** Writes the admin audit entry of a saveGameDetailData call (before and after). */
+  auditSave?: (
+    request: FastifyRequest,
+    entry: { providerId: string; created: boolean; before: unknown; after: unknown },
+  ) => Promise<void>;
+}> = async (
   app,
-  { service },
+  { service, auditSave },
 ) => {
   app.post(
     '/api/kl_api/catalog_paginated',
@@ -135,7 +142,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.saveGameDetail(request.body);
+      const { providerId } = request.body.providerData;
+      const before = auditSave ? await service.savedDetailOf(providerId) : undefined;
+      const result = await service.saveGameDetail(request.body);
+      await auditSave?.(request, { providerId, created: result.created, before, after: result.game });
+      return result;
     },
   );
 };

@@ -127,6 +127,12 @@ export function createCatalogueService(repository: CatalogueRepository) {
       if (!row) throw new Error('The saved game cannot be read back');
       return { created, game: toGameDetail(row, { includeWholesale: true }) };
     },
+
+    /** A game as `saveGameDetail` answers it, for the audit trail's "before"; undefined when unknown. */
+    async savedDetailOf(providerId: string): Promise<GameDetail | undefined> {
+      const row = await repository.byProviderId(providerId);
+      return row ? toGameDetail(row, { includeWholesale: true }) : undefined;
+    },
   };
 }
 

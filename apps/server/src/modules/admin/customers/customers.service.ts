@@ -1,16 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { Actor } from '../admin-context.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createAdminCustomersRepository } from './customers.repository.ts';
 
-export function createAdminCustomersService(db: Database) {
+export interface AdminCustomersDeps {
+  /** Ends a customer's open checkouts (their reserved keys go back on sale, the provider session expires). */
+  cancelOpenCheckouts?: (customerId: number) => Promise<void>;
+  log?: FastifyBaseLogger;
+}
+
+export function createAdminCustomersService(db: Database, deps: AdminCustomersDeps = {}) {
   const repository = createAdminCustomersRepository(db);
 
   async function setSuspended(actor: Actor, id: number, suspended: boolean) {
     if (suspended && id === actor.adminId)
       throw new AppError('CANNOT_SUSPEND_SELF', 'An admin cannot suspend their own account');
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const repo = createAdminCustomersRepository(tx);
       const before = await repo.lock(id);
       if (!before) throw notFound('Unknown customer');
@@ -26,6 +33,13 @@ export function createAdminCustomersService(db: Database) {
       });
       return { id, suspended, sessionsEnded };
     });
+    // A suspended customer cannot pay: their open checkouts end too, after the suspension is committed.
+    if (suspended && deps.cancelOpenCheckouts) {
+      await deps.cancelOpenCheckouts(id).catch((error: unknown) => {
+        deps.log?.error({ customerId: id, err: (error as Error).message }, 'open checkouts not cancelled');
+      });
+    }
+    return result;
   }
 
   return {
