@@ -60,6 +60,13 @@ describe(`admin routes are for admins only (${testDbKind})`, () => {
     ['GET', '/api/admin/customers', undefined, 200],
     ['POST', `/api/admin/customers/${victim.id}/suspend`, undefined, 200],
     ['POST', `/api/admin/customers/${victim.id}/reactivate`, undefined, 200],
+    ['GET', '/api/admin/security/totp', undefined, 200],
+    ['POST', '/api/admin/security/totp/setup', undefined, 200],
+    // Allowed, but the code is wrong (a valid one is tested in totp.test.ts) and nothing is on to disable.
+    ['POST', '/api/admin/security/totp/enable', { code: '000000' }, 400],
+    ['POST', '/api/admin/security/totp/disable', { code: '000000' }, 409],
+    // Allowed, but a cover must come as multipart/form-data (uploads are tested in cover-upload.test.ts).
+    ['POST', `/api/admin/uploads/covers/${gameId}`, { file: 'x' }, 415],
   ];
 
   it('answers 401 to a visitor and 403 to a customer on every route, changing nothing', async () => {
@@ -128,7 +135,8 @@ describe(`admin routes are for admins only (${testDbKind})`, () => {
         ?.replace(/\/products\/\d+/, '/products/{id}')
         .replace(/\/orders\/\d+/, '/orders/{id}')
         .replace(/\/customers\/\d+/, '/customers/{id}')
-        .replace(/\/keys\/\d+/, '/keys/{keyId}');
+        .replace(/\/keys\/\d+/, '/keys/{keyId}')
+        .replace(/\/covers\/\d+/, '/covers/{id}');
       expect(documented).toContain(`${method} ${path}`);
     }
   });
