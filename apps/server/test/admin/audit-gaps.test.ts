@@ -54,7 +54,10 @@ describe(`saveGameDetailData is audited; suspension ends open checkouts (${testD
       providerData: { providerId: 'kl-audited-2', name: 'Nope', platform: 'Steam', price: 1 },
     });
     expect(response.statusCode).toBe(403);
-    const rows = await queryRows(ctx.dbHandle, sql`select 1 from admin_audit where target_id = 'kl-audited-2'`);
+    const rows = await queryRows(
+      ctx.dbHandle,
+      sql`select 1 from admin_audit where target_id = 'kl-audited-2'`,
+    );
     expect(rows).toHaveLength(0);
   });
 

@@ -34,7 +34,14 @@ describe(`admin cover upload (${testDbKind})`, () => {
   });
   afterAll(async () => ctx?.close());
 
-  const upload = (client: Client | undefined, gameId: number, bytes: Buffer, name = 'cover.png', type = 'image/png', headers: Record<string, string> = {}) => {
+  const upload = (
+    client: Client | undefined,
+    gameId: number,
+    bytes: Buffer,
+    name = 'cover.png',
+    type = 'image/png',
+    headers: Record<string, string> = {},
+  ) => {
     const body = multipart(bytes, name, type);
     return ctx.app.inject({
       method: 'POST',
@@ -67,10 +74,18 @@ describe(`admin cover upload (${testDbKind})`, () => {
       ctx.dbHandle,
       sql`select action, after from admin_audit where action = 'product.cover' and target_id = ${String(game.id)}`,
     );
-    expect(audit).toEqual([expect.objectContaining({ after: expect.objectContaining({ coverUrl: product.coverUrl }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ after: expect.objectContaining({ coverUrl: product.coverUrl }) }),
+    ]);
 
     // A second upload replaces the first file.
-    const second = await upload(admin, game.id, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]), 'x.jpg', 'image/jpeg');
+    const second = await upload(
+      admin,
+      game.id,
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]),
+      'x.jpg',
+      'image/jpeg',
+    );
     expect(second.statusCode, second.body).toBe(200);
     const jpg = (second.json() as { coverUrl: string }).coverUrl;
     expect(jpg).toMatch(/\.jpg$/);
@@ -120,7 +135,13 @@ describe(`admin cover upload (${testDbKind})`, () => {
   });
 
   it('serves nothing for unknown or malformed file names', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: `/media/uploads/covers/${'a'.repeat(32)}.png` })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: '/media/uploads/covers/..%2F..%2Fsecrets.png' })).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/media/uploads/covers/${'a'.repeat(32)}.png` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/media/uploads/covers/..%2F..%2Fsecrets.png' }))
+        .statusCode,
+    ).toBe(400);
   });
 });

@@ -41,7 +41,12 @@ async function keyStatuses(ctx: TestContext, orderId: number) {
 }
 
 async function providerAudit(ctx: TestContext, orderId: number) {
-  return queryRows<{ action: string; actor: string; admin_id: number | null; after: Record<string, unknown> }>(
+  return queryRows<{
+    action: string;
+    actor: string;
+    admin_id: number | null;
+    after: Record<string, unknown>;
+  }>(
     ctx.dbHandle,
     sql`select action, actor, admin_id, after from admin_audit
         where target_type = 'order' and target_id = ${String(orderId)} and actor = 'payment_provider' order by id`,
@@ -63,7 +68,11 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
     return buy(ctx, client, [{ productId: game.productId, quantity }]);
   }
 
-  function event(type: string, object: Record<string, unknown>, id = `evt_local_${randomBytes(8).toString('hex')}`) {
+  function event(
+    type: string,
+    object: Record<string, unknown>,
+    id = `evt_local_${randomBytes(8).toString('hex')}`,
+  ) {
     const body = JSON.stringify({ id, type, created: Math.floor(Date.now() / 1000), data: { object } });
     return { body, signature: signPayload(body, secret) };
   }
@@ -188,7 +197,9 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
       'order.dispute.lost',
     ]);
     // The audit trail lists the system entries as the payment provider's.
-    const trail = (await call(ctx.app, admin, 'GET', '/api/admin/audit?action=order.dispute.lost')).json() as {
+    const trail = (
+      await call(ctx.app, admin, 'GET', '/api/admin/audit?action=order.dispute.lost')
+    ).json() as {
       items: { actor: string; adminId: number | null; adminEmail: string | null }[];
     };
     expect(trail.items[0]).toMatchObject({ actor: 'payment_provider', adminId: null, adminEmail: null });
@@ -292,7 +303,10 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
     });
     const response = await post(ctx, 'stripe', e.body, e.signature);
     expect(response.statusCode, response.body).toBe(200);
-    const rows = await queryRows(ctx.dbHandle, sql`select * from order_refunds r join orders o on o.id = r.order_id where o.payment_session_id is null`);
+    const rows = await queryRows(
+      ctx.dbHandle,
+      sql`select * from order_refunds r join orders o on o.id = r.order_id where o.payment_session_id is null`,
+    );
     expect(rows).toHaveLength(0);
   });
 
@@ -308,7 +322,9 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
       stripe.disputeOf(sessionId, { id: 'dp_test_1', status: 'won' }),
     );
     expect((await post(ctx, 'stripe', closed.body, closed.signature)).statusCode).toBe(200);
-    expect((await post(ctx, 'stripe', closed.body, closed.signature)).json()).toMatchObject({ duplicate: true });
+    expect((await post(ctx, 'stripe', closed.body, closed.signature)).json()).toMatchObject({
+      duplicate: true,
+    });
     const { client: admin } = await loginAdmin(ctx);
     const detail = (await call(ctx.app, admin, 'GET', `/api/admin/orders/${orderId}`)).json() as OrderDetail;
     expect(detail.status).toBe('paid');

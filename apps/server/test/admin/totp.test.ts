@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
-import { createClient } from '../helpers/http.ts';
-import { queryRows, testDbKind } from '../helpers/test-db.ts';
 import { insertCustomer } from '../factories.ts';
+import { createClient } from '../helpers/http.ts';
+import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { queryRows, testDbKind } from '../helpers/test-db.ts';
 import { loginAdmin, loginCustomer, visitor } from './admin-helpers.ts';
 
 const PERIOD_MS = 30_000;
@@ -40,7 +40,9 @@ describe(`admin TOTP second factor (${testDbKind})`, () => {
   async function enrolledAdmin() {
     const { customer, password } = await insertCustomer(ctx.dbHandle.db, { role: 'admin' });
     const client = createClient(ctx.app);
-    expect((await client.post('/api/kl_api/login', { email: customer.email, password })).statusCode).toBe(200);
+    expect((await client.post('/api/kl_api/login', { email: customer.email, password })).statusCode).toBe(
+      200,
+    );
     const setup = await client.post('/api/admin/security/totp/setup');
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret } = setup.json() as { secret: string };
@@ -124,9 +126,9 @@ describe(`admin TOTP second factor (${testDbKind})`, () => {
 
     // The challenge is spent, and the same code does not open a second login.
     const again = createClient(ctx.app);
-    const second = (
-      await again.post('/api/kl_api/login', { email: customer.email, password })
-    ).json() as { challenge: string };
+    const second = (await again.post('/api/kl_api/login', { email: customer.email, password })).json() as {
+      challenge: string;
+    };
     const replay = await again.post('/api/kl_api/login/totp', { challenge: second.challenge, code });
     expect(replay.json()).toMatchObject({ error: 'TOTP_INVALID' });
     const spent = await again.post('/api/kl_api/login/totp', { challenge: answer.challenge, code });
@@ -181,7 +183,10 @@ describe(`admin TOTP second factor (${testDbKind})`, () => {
       expect((await client.post(`/api/admin/security/totp/${path}`, body)).statusCode).toBe(403);
       expect((await visitor(ctx).post(`/api/admin/security/totp/${path}`, body)).statusCode).toBe(401);
     }
-    const rows = await queryRows(ctx.dbHandle, sql`select 1 from admin_totp t join customers c on c.id = t.customer_id where c.role = 'user'`);
+    const rows = await queryRows(
+      ctx.dbHandle,
+      sql`select 1 from admin_totp t join customers c on c.id = t.customer_id where c.role = 'user'`,
+    );
     expect(rows).toHaveLength(0);
   });
 });

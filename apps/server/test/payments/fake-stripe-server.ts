@@ -110,7 +110,10 @@ export interface FakeStripe {
   /** The charge of a paid session, as `charge.refunded` carries it (`amount_refunded` from the refunds). */
   chargeOf(sessionId: string): Record<string, unknown>;
   /** A dispute on a paid session's charge (`charge.dispute.*`). */
-  disputeOf(sessionId: string, dispute: { id: string; status: string; reason?: string }): Record<string, unknown>;
+  disputeOf(
+    sessionId: string,
+    dispute: { id: string; status: string; reason?: string },
+  ): Record<string, unknown>;
   /** Any object wrapped in a signed event envelope (`charge.refunded`, `charge.dispute.created`…). */
   signedObjectEvent(
     type: string,
@@ -943,7 +946,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const session = mustGet(sessionId);
       const intent = session.payment_intent;
       if (!intent) throw new Error(`fake Stripe: session ${sessionId} has no payment`);
-      const refunded = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+      const refunded = refunds
+        .filter((r) => r.payment_intent === intent)
+        .reduce((sum, r) => sum + r.amount, 0);
       return {
         id: chargeIdOf(intent),
         object: 'charge',

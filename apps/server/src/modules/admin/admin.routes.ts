@@ -15,10 +15,10 @@ import { keysRoutes } from './keys/keys.routes.ts';
 import { createKeysService } from './keys/keys.service.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { createAdminOrdersService } from './orders/orders.service.ts';
-import { productsRoutes } from './products/products.routes.ts';
-import { createProductsService } from './products/products.service.ts';
 import { coverUploadRoutes } from './products/cover.routes.ts';
 import { createCoverService } from './products/cover.service.ts';
+import { productsRoutes } from './products/products.routes.ts';
+import { createProductsService } from './products/products.service.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import type { TotpService } from './security/totp.service.ts';
 

@@ -35,10 +35,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     request: FastifyRequest,
     entry: { providerId: string; created: boolean; before: unknown; after: unknown },
   ) => Promise<void>;
-}> = async (
-  app,
-  { service, auditSave },
-) => {
+}> = async (app, { service, auditSave }) => {
   app.post(
     '/api/kl_api/catalog_paginated',
     {

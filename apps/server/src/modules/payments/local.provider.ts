@@ -31,8 +31,8 @@ export function toSessionState(row: LocalSession): CheckoutSessionState {
  */
 export type LocalChargeObject = { object: 'charge' } & ChargeState;
 export type LocalDisputeObject = { object: 'dispute' } & Omit<DisputeState, 'createdAt'> & {
-  createdAt: string;
-};
+    createdAt: string;
+  };
 
 function parseCharge(object: unknown): ChargeState | null {
   const o = object as Partial<LocalChargeObject> | null | undefined;

@@ -344,7 +344,10 @@ export function createStripeProvider(
           charge: toChargeState(object as Stripe.Charge),
         };
       }
-      if (kind === 'dispute' && (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')) {
+      if (
+        kind === 'dispute' &&
+        (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')
+      ) {
         return {
           id: event.id,
           type: event.type,

@@ -53,7 +53,10 @@ export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
   async function onRefunded(event: PaymentEvent, charge: ChargeState): Promise<void> {
     const order = await orderOfPayment(charge.paymentId);
     if (!order || !charge.paymentId) {
-      log.warn({ eventId: event.id, chargeId: charge.chargeId }, 'refund event for an unknown payment ignored');
+      log.warn(
+        { eventId: event.id, chargeId: charge.chargeId },
+        'refund event for an unknown payment ignored',
+      );
       return;
     }
     const refunds = (await provider.listRefunds(charge.paymentId)).filter(
@@ -110,7 +113,10 @@ export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
   async function onDispute(event: PaymentEvent, dispute: DisputeState): Promise<void> {
     const order = await orderOfPayment(dispute.paymentId);
     if (!order) {
-      log.warn({ eventId: event.id, disputeId: dispute.disputeId }, 'dispute event for an unknown payment ignored');
+      log.warn(
+        { eventId: event.id, disputeId: dispute.disputeId },
+        'dispute event for an unknown payment ignored',
+      );
       return;
     }
     const status = disputeOutcome(dispute.status);

@@ -71,7 +71,8 @@ export const coverUploadRoutes: FastifyPluginAsyncZod<{ service: CoverService; p
       let bytes: Buffer;
       try {
         const file = await request.file();
-        if (!file) throw new AppError('VALIDATION_FAILED', 'Attach the image as the field "file"', { field: 'file' });
+        if (!file)
+          throw new AppError('VALIDATION_FAILED', 'Attach the image as the field "file"', { field: 'file' });
         bytes = await file.toBuffer();
       } catch (error) {
         if (error instanceof AppError) throw error;

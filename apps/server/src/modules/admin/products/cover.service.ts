@@ -29,7 +29,10 @@ export type CoverExtension = keyof typeof coverTypes;
  * included, which can carry scripts — is refused.
  */
 export function sniffCoverType(bytes: Buffer): CoverExtension | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
     return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   if (
@@ -54,8 +57,7 @@ export function createCoverService(db: Database, dataDir: string) {
           values: { maxMegabytes: String(COVER_MAX_BYTES / 1024 / 1024) },
         });
       const extension = sniffCoverType(bytes);
-      if (!extension)
-        throw new AppError('COVER_TYPE_NOT_ALLOWED', 'Upload a PNG, JPEG or WebP image');
+      if (!extension) throw new AppError('COVER_TYPE_NOT_ALLOWED', 'Upload a PNG, JPEG or WebP image');
       if (!(await createProductsRepository(db).find(gameId))) throw notFound('Unknown game');
 
       const name = `${randomBytes(16).toString('hex')}.${extension}`;

@@ -1,3 +1,4 @@
+import { loginResponseSchema } from '@keyland/core/schemas/accounts';
 import { adminOkSchema } from '@keyland/core/schemas/admin';
 import {
   loginTotpRequestSchema,
@@ -5,7 +6,6 @@ import {
   totpSetupSchema,
   totpStatusSchema,
 } from '@keyland/core/schemas/admin-security';
-import { loginResponseSchema } from '@keyland/core/schemas/accounts';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setSessionCookie } from '../../../plugins/session.ts';
@@ -45,7 +45,8 @@ export const securityRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = asyn
     {
       schema: {
         tags: ['admin'],
-        summary: 'Switch the second factor on with a valid code of the new secret (400 TOTP_INVALID otherwise)',
+        summary:
+          'Switch the second factor on with a valid code of the new secret (400 TOTP_INVALID otherwise)',
         body: totpCodeRequestSchema,
         response: { 200: adminOkSchema, ...adminErrors, 409: errorBodySchema, 429: errorBodySchema },
       },

@@ -180,7 +180,8 @@ export function createTotpService(deps: TotpDeps) {
       await verify(pending.customerId, code, meta.ip, { enabled: true });
       await repository.deleteChallenge(tokenHash);
       const customer = await createAccountsRepository(db).findById(pending.customerId);
-      if (!customer || customer.suspended) throw new AppError('ACCOUNT_SUSPENDED', 'This account is suspended');
+      if (!customer || customer.suspended)
+        throw new AppError('ACCOUNT_SUSPENDED', 'This account is suspended');
       const token = await deps.sessions.create(customer.id, meta);
       return { token, user: toSessionUser(customer) };
     },

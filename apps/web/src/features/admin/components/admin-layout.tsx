@@ -1,4 +1,12 @@
-import { ClipboardList, LayoutDashboard, type LucideIcon, Package, ShieldCheck, Users } from 'lucide-react';
+import {
+  ClipboardList,
+  KeyRound,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
@@ -7,7 +15,7 @@ import { Toaster } from '../../auth/components/toast.tsx';
 import { adminPaths } from '../paths.ts';
 
 const sections: {
-  key: 'dashboard' | 'products' | 'orders' | 'customers' | 'audit';
+  key: 'dashboard' | 'products' | 'orders' | 'customers' | 'audit' | 'security';
   href: string;
   icon: LucideIcon;
   end?: boolean;
@@ -17,6 +25,7 @@ const sections: {
   { key: 'orders', href: adminPaths.orders, icon: ClipboardList },
   { key: 'customers', href: adminPaths.customers, icon: Users },
   { key: 'audit', href: adminPaths.audit, icon: ShieldCheck },
+  { key: 'security', href: adminPaths.security, icon: KeyRound },
 ];
 
 /**
@@ -48,7 +57,7 @@ export function AdminLayout(): ReactNode {
                 }
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />
-                {t(`admin.nav.${key}`)}
+                {key === 'security' ? t('admin.security.nav') : t(`admin.nav.${key}`)}
               </NavLink>
             </li>
           ))}

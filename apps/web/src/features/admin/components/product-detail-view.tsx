@@ -11,6 +11,7 @@ import { adminPaths } from '../paths.ts';
 import { formatCount, formatEuros } from '../utils/format.ts';
 import { formToUpdateInput, productToForm } from '../utils/product-form.ts';
 import { AdminCard, AdminPageHeader, Badge, ErrorBlock, InlineError, LoadingBlock } from './admin-ui.tsx';
+import { CoverUpload } from './cover-upload.tsx';
 import { KeyImport } from './key-import.tsx';
 import { KeysTable } from './keys-table.tsx';
 import { BackLink } from './product-create-view.tsx';
@@ -164,6 +165,9 @@ export function ProductDetailView({ id }: { id: number }): ReactNode {
       />
       <div className="flex flex-col gap-5">
         <KeyCounts product={game} />
+        <AdminCard title={t('admin.cover.title')}>
+          <CoverUpload product={game} />
+        </AdminCard>
         <AdminCard title={t('admin.import.title')}>
           <KeyImport productId={game.id} platform={game.platform} />
         </AdminCard>

@@ -8,22 +8,40 @@ export interface LoginInput {
   password: string;
 }
 
-export function login(input: LoginInput): Promise<{ user: SessionUser }> {
-  return api.post<{ user: SessionUser }>('/api/kl_api/login', input);
+/** A logged-in user, or (an admin with a second factor) the challenge to answer with a code. */
+export type LoginAnswer = { user: SessionUser } | { totpRequired: true; challenge: string };
+
+export function login(input: LoginInput): Promise<LoginAnswer> {
+  return api.post<LoginAnswer>('/api/kl_api/login', input);
+}
+
+export function loginWithCode(input: { challenge: string; code: string }): Promise<LoginAnswer> {
+  return api.post<LoginAnswer>('/api/kl_api/login/totp', input);
 }
 
 /**
- * Logs in; `onLoggedIn` runs even if the form has gone by then, and the new session user is put in the
- * cache right after.
+ * Logs in (password step, or the code step of an admin with a second factor); `onLoggedIn` runs even if
+ * the form has gone by then, and the new session user is put in the cache right after. `onCodeNeeded`
+ * gets the challenge when the password was right but a code is still needed.
  */
-export function useLogin({ onLoggedIn }: { onLoggedIn?: () => void } = {}) {
+export function useLogin({
+  onLoggedIn,
+  onCodeNeeded,
+}: {
+  onLoggedIn?: () => void;
+  onCodeNeeded?: (challenge: string) => void;
+} = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: async ({ user }) => {
-      queryClient.removeQueries({ queryKey: ['profile'] });
-      onLoggedIn?.();
-      await refreshSession(queryClient, user);
-    },
-  });
+  const onSuccess = async (answer: LoginAnswer) => {
+    if ('challenge' in answer) {
+      onCodeNeeded?.(answer.challenge);
+      return;
+    }
+    queryClient.removeQueries({ queryKey: ['profile'] });
+    onLoggedIn?.();
+    await refreshSession(queryClient, answer.user);
+  };
+  const password = useMutation({ mutationFn: login, onSuccess });
+  const code = useMutation({ mutationFn: loginWithCode, onSuccess });
+  return { password, code };
 }

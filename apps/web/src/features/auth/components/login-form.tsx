@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,21 +6,86 @@ import { paths } from '../../../config/paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { linkClasses } from './auth-layout.tsx';
-import { FormMessage, PasswordField, TextField } from './form-controls.tsx';
+import { FormMessage, focusField, PasswordField, TextField } from './form-controls.tsx';
 
-/** E-mail and password; no client-side checks (spec section 5). Success goes to /store. */
+/**
+ * E-mail and password; no client-side checks (spec section 5). Success goes to /store. An admin with a
+ * second factor then gets a code step: the session exists only after a valid code.
+ */
 export function LoginForm(): ReactNode {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const login = useLogin({ onLoggedIn: () => void navigate(paths.store, { replace: true }) });
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const login = useLogin({
+    onLoggedIn: () => void navigate(paths.store, { replace: true }),
+    onCodeNeeded: setChallenge,
+  });
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+
+  useEffect(() => {
+    if (challenge) focusField(`${id}-code`);
+  }, [challenge, id]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    login.mutate({ email, password });
+    login.password.mutate({ email, password });
   };
+
+  const submitCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (challenge) login.code.mutate({ challenge, code });
+  };
+
+  if (challenge) {
+    const error = login.code.isError ? getErrorMessage(login.code.error) : undefined;
+    return (
+      <form
+        noValidate
+        onSubmit={submitCode}
+        className="flex flex-col gap-4"
+        aria-labelledby={`${id}-code-title`}
+        data-testid="login-code-step"
+      >
+        <div className="flex flex-col gap-1">
+          <h2 id={`${id}-code-title`} className="text-lg font-semibold text-ink">
+            {t('admin.security.login.title')}
+          </h2>
+          <p className="text-sm text-ink-muted">{t('admin.security.login.body')}</p>
+        </div>
+        <TextField
+          id={`${id}-code`}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]*"
+          maxLength={7}
+          spellCheck={false}
+          label={t('admin.security.code')}
+          hint={t('admin.security.codeHint')}
+          error={error}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <Button type="submit" disabled={login.code.isPending} className="w-full">
+          {login.code.isPending ? t('admin.security.login.verifying') : t('admin.security.login.submit')}
+        </Button>
+        <button
+          type="button"
+          className={`${linkClasses} self-center text-sm`}
+          onClick={() => {
+            setChallenge(null);
+            setCode('');
+            login.code.reset();
+          }}
+        >
+          {t('admin.security.login.back')}
+        </button>
+      </form>
+    );
+  }
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-describedby={`${id}-error`}>
@@ -49,10 +114,12 @@ export function LoginForm(): ReactNode {
         </Link>
       </div>
       <div id={`${id}-error`}>
-        {login.isError ? <FormMessage tone="error">{getErrorMessage(login.error)}</FormMessage> : null}
+        {login.password.isError ? (
+          <FormMessage tone="error">{getErrorMessage(login.password.error)}</FormMessage>
+        ) : null}
       </div>
-      <Button type="submit" disabled={login.isPending} className="w-full">
-        {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+      <Button type="submit" disabled={login.password.isPending} className="w-full">
+        {login.password.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
       </Button>
     </form>
   );
