@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { KeyVault } from '../../../lib/key-vault.ts';
 import { createAccountsRepository } from '../../accounts/accounts.repository.ts';
@@ -85,23 +85,36 @@ export function createTotpService(deps: TotpDeps) {
     return delta === null ? null : totp.counter({ timestamp }) + delta;
   }
 
-  /** Checks a code against an admin's secret and takes its step; throws TOTP_INVALID otherwise. */
-  async function verify(
+  /**
+   * Checks a code against an admin's secret and takes its step (with `db`, which may be a transaction);
+   * false for a wrong or already used code. Throws when the factor is not in the expected state.
+   */
+  async function check(
+    executor: Executor,
     customerId: number,
     code: string,
-    ip: string,
     options: { enabled: boolean; enable?: Date },
-  ): Promise<void> {
-    await guard(customerId, ip);
-    const row = await repository.find(customerId);
+  ): Promise<boolean> {
+    const repo = createTotpRepository(executor);
+    const row = await repo.find(customerId);
     if (!row || (row.enabledAt !== null) !== options.enabled) {
       throw options.enabled
         ? new AppError('TOTP_NOT_ENABLED', 'No second factor is set up')
         : new AppError('TOTP_ALREADY_ENABLED', 'The second factor is already on');
     }
     const step = stepOf(row.secretCiphertext, code);
-    if (step === null || !(await repository.useStep(customerId, step, options.enable)))
-      await failed(customerId, ip);
+    return step !== null && (await repo.useStep(customerId, step, options.enable));
+  }
+
+  /** `check` behind the rate limit; a wrong code counts and throws TOTP_INVALID. */
+  async function verify(
+    customerId: number,
+    code: string,
+    ip: string,
+    options: { enabled: boolean },
+  ): Promise<void> {
+    await guard(customerId, ip);
+    if (!(await check(db, customerId, code, options))) await failed(customerId, ip);
   }
 
   return {
@@ -126,15 +139,20 @@ export function createTotpService(deps: TotpDeps) {
 
     /** Switches the second factor on with a first valid code of the pending secret. */
     async enable(actor: Actor, code: string): Promise<void> {
-      const at = now();
-      await verify(actor.adminId, code, actor.ip, { enabled: false, enable: at });
-      await createAuditRepository(db).record(actor, {
-        action: 'totp.enable',
-        targetType: 'customer',
-        targetId: actor.adminId,
-        before: { totp: false },
-        after: { totp: true },
+      await guard(actor.adminId, actor.ip);
+      // Switched on and audited together; a wrong code changes nothing and then counts as a failure.
+      const ok = await db.transaction(async (tx) => {
+        if (!(await check(tx, actor.adminId, code, { enabled: false, enable: now() }))) return false;
+        await createAuditRepository(tx).record(actor, {
+          action: 'totp.enable',
+          targetType: 'customer',
+          targetId: actor.adminId,
+          before: { totp: false },
+          after: { totp: true },
+        });
+        return true;
       });
+      if (!ok) await failed(actor.adminId, actor.ip);
     },
 
     /** Switches it off; a valid code proves the admin still holds the authenticator. */
