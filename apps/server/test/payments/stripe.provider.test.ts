@@ -287,6 +287,55 @@ describe('Stripe payment provider against a stand-in Stripe', () => {
     });
   });
 
+  describe('refund and dispute events', () => {
+    async function paidSession(): Promise<string> {
+      const { sessionId } = await provider.createCheckoutSession(input());
+      fake.complete(sessionId);
+      return sessionId;
+    }
+
+    it('parses charge.refunded and charge.dispute.* into the port’s charge and dispute', async () => {
+      const sessionId = await paidSession();
+      const intent = fake.sessions.get(sessionId)?.payment_intent ?? '';
+      fake.refundInDashboard(sessionId, 1000);
+      const refunded = fake.signedObjectEvent('charge.refunded', fake.chargeOf(sessionId));
+      const parsed = provider.parseWebhook(refunded.body, refunded.signature);
+      expect(parsed).toMatchObject({
+        type: 'charge.refunded',
+        session: null,
+        charge: { paymentId: intent, amountCents: 5999 + 2 * 2450, amountRefundedCents: 1000 },
+      });
+      const closed = fake.signedObjectEvent(
+        'charge.dispute.closed',
+        fake.disputeOf(sessionId, { id: 'dp_1', status: 'lost', reason: 'fraudulent' }),
+      );
+      expect(provider.parseWebhook(closed.body, closed.signature)).toMatchObject({
+        type: 'charge.dispute.closed',
+        dispute: { disputeId: 'dp_1', paymentId: intent, status: 'lost', reason: 'fraudulent' },
+      });
+      // A refund event carrying something else than a charge is not acted on.
+      const odd = fake.signedObjectEvent('charge.refunded', { id: 'x', object: 'refund' });
+      expect(provider.parseWebhook(odd.body, odd.signature).type).toBe('other');
+    });
+
+    it('finds the session of a payment and lists its refunds; unknown payments give nothing', async () => {
+      const sessionId = await paidSession();
+      const intent = fake.sessions.get(sessionId)?.payment_intent ?? '';
+      expect(await provider.findSessionOfPayment(intent)).toBe(sessionId);
+      expect(await provider.findSessionOfPayment('pi_unknown')).toBeNull();
+      const a = fake.refundInDashboard(sessionId, 700);
+      const b = fake.refundInDashboard(sessionId, 300);
+      const refunds = await provider.listRefunds(intent);
+      expect(refunds.map((r) => [r.refundId, r.amountCents, r.status]).sort()).toEqual(
+        [
+          [a.id, 700, 'succeeded'],
+          [b.id, 300, 'succeeded'],
+        ].sort(),
+      );
+      expect(await provider.listRefunds('pi_unknown')).toEqual([]);
+    });
+  });
+
   describe('provider errors', () => {
     it('a wrong secret key (401) is a PaymentProviderError that names no key', async () => {
       const wrongKey = 'sk_test_thisIsNotTheRightKey1234567890';
