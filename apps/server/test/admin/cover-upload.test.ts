@@ -106,6 +106,16 @@ describe(`admin cover upload (${testDbKind})`, () => {
     expect(row?.cover_url).toBe(game.coverUrl);
   });
 
+  it('takes a file just under 2 MB (the store-wide JSON body limit does not apply)', async () => {
+    const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, {});
+    const large = Buffer.concat([TINY_PNG, Buffer.alloc(2 * 1024 * 1024 - TINY_PNG.length - 16)]);
+    const response = await upload(admin, game.id, large);
+    expect(response.statusCode, response.body).toBe(200);
+    const { coverUrl } = response.json() as { coverUrl: string };
+    const served = await ctx.app.inject({ method: 'GET', url: coverUrl });
+    expect(served.rawPayload.length).toBe(large.length);
+  });
+
   it('refuses a file over 2 MB (413) and writes nothing', async () => {
     const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, {});
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]);
