@@ -24,7 +24,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['payments'],
         summary:
-          'Signed events of the payment provider (checkout.session.completed, checkout.session.expired)',
+          'Signed events of the payment provider (checkout.session.completed/expired, charge.refunded, charge.dispute.created/closed)',
         params: z.object({ provider: z.enum(['local', 'stripe']) }),
         body: z.string().max(256 * 1024),
         response: {
