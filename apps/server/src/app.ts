@@ -47,6 +47,8 @@ import { localCheckoutRoutes } from './modules/payments/local-checkout.routes.ts
 import { createLocalPaymentRepository } from './modules/payments/local-payment.repository.ts';
 import type { PaymentProvider } from './modules/payments/payment.port.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { createSupplierModule } from './modules/supplier/supplier.module.ts';
+import type { KeySupplier } from './modules/supplier/supplier.port.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -58,6 +60,7 @@ export interface AppDeps {
   backOffice?: BackOffice;
   mailTransport?: MailTransport;
   paymentProvider?: PaymentProvider;
+  keySupplier?: KeySupplier;
   /** Where logs go (tests capture them); standard output by default. */
   logStream?: NodeJS.WritableStream;
 }
@@ -182,6 +185,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const payments = deps.paymentProvider
     ? { provider: deps.paymentProvider, localWebhookSecret: undefined }
     : createPaymentProvider(config, db);
+  const supplierModule = createSupplierModule(config, {
+    dbHandle: deps.dbHandle,
+    keyVault: deps.keyVault,
+    mailRepository,
+    mailDispatcher,
+    supplier: deps.keySupplier,
+    log: app.log,
+  });
   const checkout = createCheckoutService({
     db,
     provider: payments.provider,
@@ -190,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mailDispatcher,
     publicUrl: config.publicUrl,
     log: app.log,
+    supplierPurchases: supplierModule.purchases,
   });
   await app.register(cartRoutes, { service: createCartService(db) });
   await app.register(checkoutRoutes, { service: checkout });
@@ -222,6 +234,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
 
+  await supplierModule.register(app);
   await app.register(mediaRoutes, { db });
   if (config.nodeEnv === 'development' && !config.smtpUrl) {
     await app.register(devMailboxRoutes, { outboxDir: path.join(config.dataDir, 'outbox') });

@@ -36,6 +36,9 @@ export const errorCodes = [
   'REFUND_FAILED',
   'CANNOT_SUSPEND_SELF',
   'KEY_IMPORT_TOO_LARGE',
+  'SUPPLIER_DISABLED',
+  'SUPPLIER_SYNC_RUNNING',
+  'NOT_A_SUPPLIER_GAME',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -77,4 +80,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   REFUND_FAILED: 502,
   CANNOT_SUSPEND_SELF: 409,
   KEY_IMPORT_TOO_LARGE: 413,
+  SUPPLIER_DISABLED: 409,
+  SUPPLIER_SYNC_RUNNING: 409,
+  NOT_A_SUPPLIER_GAME: 404,
 };

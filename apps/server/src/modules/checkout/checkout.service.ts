@@ -16,6 +16,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
 } from '../payments/payment.port.ts';
+import type { SupplierPurchases } from '../supplier/supplier-purchases.service.ts';
 import {
   type CheckoutRepository,
   createCheckoutRepository,
@@ -48,6 +49,8 @@ export interface CheckoutDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Buys keys the store lacks from the key supplier; without it a shortfall fails as before. */
+  supplierPurchases?: SupplierPurchases;
 }
 
 export function createCheckoutService(deps: CheckoutDeps) {
@@ -100,6 +103,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw new AppError('NOT_FOUND', 'Unknown order');
       const lines = await repo.lines(order.id);
       if (order.status === 'paid') return { fresh: false, lines, keys: await keysOf(repo, order.id, lines) };
+      if (order.status === 'awaiting_keys')
+        return { fresh: false, awaiting: true, lines, keys: await keysOf(repo, order.id, lines) };
       if (session.amountTotalCents !== null && session.amountTotalCents !== order.amountTotalCents) {
         deps.log.error(
           { orderId, paid: session.amountTotalCents, due: order.amountTotalCents },
@@ -107,19 +112,28 @@ export function createCheckoutService(deps: CheckoutDeps) {
         );
         throw new AppError('CONFLICT', 'Paid amount differs from the order total');
       }
+      const short: { lineId: number; gameId: number; missing: number }[] = [];
       for (const line of lines) {
         const reserved = await repo.countKeys(line.id, 'reserved');
         if (reserved < line.quantity) {
           // The reservation lapsed before the payment arrived: take free keys if there still are some.
           const got = await repo.reserveKeys(line.gameId, line.quantity - reserved, order.id, line.id, at);
-          if (reserved + got < line.quantity) {
+          if (reserved + got < line.quantity && (await deps.supplierPurchases?.sells(tx, line.gameId))) {
+            // The key supplier sells it: buy the rest once the payment is recorded.
+            short.push({ lineId: line.id, gameId: line.gameId, missing: line.quantity - reserved - got });
+          } else if (reserved + got < line.quantity) {
             deps.log.error({ orderId, line: line.id }, 'paid order cannot be fulfilled: keys ran out');
             throw new AppError('OUT_OF_STOCK', 'Keys ran out', { values: { title: line.title } });
           }
         }
       }
       await repo.sellReservedKeys(order.id, at);
-      await repo.updateOrder(order.id, { status: 'paid', paidAt: at, reservedUntil: null });
+      if (short.length > 0 && deps.supplierPurchases) {
+        await deps.supplierPurchases.record(tx, order.id, short);
+        await repo.updateOrder(order.id, { status: 'awaiting_keys', paidAt: at, reservedUntil: null });
+      } else {
+        await repo.updateOrder(order.id, { status: 'paid', paidAt: at, reservedUntil: null });
+      }
       const cart = createCartRepository(tx);
       const draftId = await cart.findDraftId(order.customerId);
       if (draftId !== undefined) {
@@ -128,6 +142,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
           if (bought.has(line.id)) await cart.deleteLine(line.lineId);
       }
       const keys = await keysOf(repo, order.id, lines);
+      // Awaiting supplier keys: the keys mail goes out when they have all arrived.
+      if (short.length > 0) return { fresh: false, awaiting: true, lines, keys };
       const customer = await repo.customer(order.customerId);
       const consent = await repo.consentOf(order.id);
       if (customer) {
@@ -160,6 +176,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { fresh: true, lines, keys };
     });
     if (outcome.fresh) deps.mailDispatcher.kick();
+    if ('awaiting' in outcome && deps.supplierPurchases) {
+      // Buy from the supplier now; on failure the order stays awaiting keys and is retried later.
+      const paid = await deps.supplierPurchases.deliver(orderId).catch((error: unknown) => {
+        deps.log.error({ orderId, err: (error as Error).message }, 'supplier delivery failed');
+        return false;
+      });
+      if (paid) {
+        const keys = await keysOf(repository, orderId, outcome.lines);
+        return { orderId, keys: flatten(outcome.lines, keys) };
+      }
+    }
     return { orderId, keys: flatten(outcome.lines, outcome.keys) };
   }
 

@@ -349,7 +349,8 @@ export function createCodesWholesaleSupplier(options: CodesWholesaleOptions): Ke
     },
 
     async createOrder(request) {
-      let existing: SupplierOrder | undefined;
+      let existing = request.mayExist ? await findByClientOrderId(request.clientOrderId) : undefined;
+      if (existing) return existing;
       const raw = await call('/v3/orders', orderSchema, {
         method: 'POST',
         body: {

@@ -58,6 +58,8 @@ export interface SupplierOrderRequest {
   quantity: number;
   /** The expected unit price, validated by the supplier. */
   unitCents: number;
+  /** An earlier attempt may have placed it: look it up by `clientOrderId` before ordering. */
+  mayExist?: boolean;
 }
 
 export interface KeySupplier {
