@@ -95,7 +95,7 @@ describe(`supplier admin routes (${testDbKind})`, () => {
       price: 5.99,
     });
     const set = await ctx.app.inject({
-      method: 'PUT',
+      method: 'POST',
       url,
       headers: { 'content-type': 'application/json', cookie: `keyland_session=${client.cookie}` },
       payload: JSON.stringify({ price: 4.5 }),
@@ -106,14 +106,14 @@ describe(`supplier admin routes (${testDbKind})`, () => {
     await waitForRun(client);
     expect((await call(ctx.app, client, 'GET', url)).json()).toMatchObject({ price: 4.5 });
     const bad = await ctx.app.inject({
-      method: 'PUT',
+      method: 'POST',
       url,
       headers: { 'content-type': 'application/json', cookie: `keyland_session=${client.cookie}` },
       payload: JSON.stringify({ price: -1 }),
     });
     expect(bad.statusCode).toBe(400);
     const cleared = await ctx.app.inject({
-      method: 'PUT',
+      method: 'POST',
       url,
       headers: { 'content-type': 'application/json', cookie: `keyland_session=${client.cookie}` },
       payload: JSON.stringify({ price: null }),

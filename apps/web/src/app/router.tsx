@@ -80,6 +80,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     { path: 'orders/:id', ...page(() => import('./routes/admin-order.tsx')) },
                     { path: 'customers', ...page(() => import('./routes/admin-customers.tsx')) },
                     { path: 'audit', ...page(() => import('./routes/admin-audit.tsx')) },
+                    { path: 'supplier', ...page(() => import('./routes/admin-supplier.tsx')) },
                   ],
                 },
               ],

@@ -63,7 +63,7 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ service: SupplierAdminServi
     (request) => service.gamePrice(request.params.id),
   );
 
-  app.put(
+  app.post(
     '/api/admin/supplier/games/:id/price',
     {
       schema: {

@@ -8,4 +8,5 @@ export const adminPaths = {
   order: (id: number) => `/admin/orders/${id}`,
   customers: '/admin/customers',
   audit: '/admin/audit',
+  supplier: '/admin/supplier',
 } as const;

@@ -1,4 +1,12 @@
-import { ClipboardList, LayoutDashboard, type LucideIcon, Package, ShieldCheck, Users } from 'lucide-react';
+import {
+  ClipboardList,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  ShieldCheck,
+  Truck,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
@@ -18,6 +26,9 @@ const sections: {
   { key: 'customers', href: adminPaths.customers, icon: Users },
   { key: 'audit', href: adminPaths.audit, icon: ShieldCheck },
 ];
+
+/** Sections of other features, labelled from their own translation section. */
+const featureSections = [{ label: 'supplier.nav', href: adminPaths.supplier, icon: Truck }] as const;
 
 /**
  * The admin area: a side navigation on wide screens, a row of tabs that scrolls sideways on phones, and
@@ -49,6 +60,25 @@ export function AdminLayout(): ReactNode {
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />
                 {t(`admin.nav.${key}`)}
+              </NavLink>
+            </li>
+          ))}
+          {featureSections.map(({ label, href, icon: Icon }) => (
+            <li key={href} className="shrink-0">
+              <NavLink
+                to={href}
+                className={({ isActive }) =>
+                  cn(
+                    'flex min-h-11 items-center gap-2.5 px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                    'border-b-2 md:rounded-lg md:border-b-0',
+                    isActive
+                      ? 'border-brand text-ink md:bg-brand-soft md:text-brand-strong'
+                      : 'border-transparent text-ink-muted hover:text-ink md:hover:bg-raised',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="size-4 shrink-0" />
+                {t(label)}
               </NavLink>
             </li>
           ))}
