@@ -170,6 +170,7 @@ const adminRoutes = [
   '/admin/orders',
   '/admin/customers',
   '/admin/audit',
+  '/admin/supplier',
 ];
 
 /** The demo admin written by the seed into the store's data folder. */
