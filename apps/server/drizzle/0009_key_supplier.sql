@@ -72,4 +72,5 @@ ALTER TABLE "supplier_orders" ADD CONSTRAINT "supplier_orders_order_id_orders_id
 ALTER TABLE "supplier_orders" ADD CONSTRAINT "supplier_orders_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_data_fetches" ADD CONSTRAINT "game_data_fetches_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "supplier_sync_runs_status_idx" ON "supplier_sync_runs" USING btree ("status","id");--> statement-breakpoint
-CREATE INDEX "supplier_orders_due_idx" ON "supplier_orders" USING btree ("status","next_attempt_at");
+CREATE INDEX "supplier_orders_due_idx" ON "supplier_orders" USING btree ("status","next_attempt_at");--> statement-breakpoint
+ALTER TABLE "games" ADD COLUMN "details_source" text;

@@ -32,6 +32,8 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { createPageHeads, injectHead, type PageHead } from './modules/catalogue/product-page.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { registerGameData } from './modules/gamedata/game-data.module.ts';
+import type { GameDataSource } from './modules/gamedata/game-data.port.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.dispatcher.ts';
@@ -61,6 +63,7 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   paymentProvider?: PaymentProvider;
   keySupplier?: KeySupplier;
+  gameDataSource?: GameDataSource;
   /** Where logs go (tests capture them); standard output by default. */
   logStream?: NodeJS.WritableStream;
 }
@@ -235,6 +238,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => clearInterval(sweeper));
 
   await supplierModule.register(app);
+  app.decorate(
+    'gameData',
+    registerGameData(app, config, { dbHandle: deps.dbHandle, source: deps.gameDataSource }),
+  );
   await app.register(mediaRoutes, { db });
   if (config.nodeEnv === 'development' && !config.smtpUrl) {
     await app.register(devMailboxRoutes, { outboxDir: path.join(config.dataDir, 'outbox') });
@@ -248,6 +255,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailDispatcher: ReturnType<typeof createMailDispatcher>;
     checkout: ReturnType<typeof createCheckoutService>;
+    gameData: ReturnType<typeof registerGameData>;
   }
 }
 
