@@ -141,6 +141,34 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
     expect(await keyMails(customer.email)).toHaveLength(1);
   });
 
+  it('sells a game the store holds no keys of: the supplier’s stock shows, checkout reserves nothing, fulfilment buys', async () => {
+    const game = await gameOf(5);
+    const quantity = fake.products[5]?.quantity ?? 0;
+    const detail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/kl_api/checkGameDetail',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ providerId: game.providerId }),
+    });
+    expect(detail.json()).toMatchObject({ found: true, game: { stock: quantity } });
+    const { client, customer } = await loginCustomer(ctx);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId }))
+          .statusCode,
+      ).toBe(200);
+    const started = await startCheckout(client);
+    expect(started.status).toBe(200);
+    const orderId = Number(started.body.order_id);
+    expect(await soldCodes(orderId)).toHaveLength(0);
+    expect((await payOnHostedPage(ctx.app, started.sessionId ?? '')).statusCode).toBe(303);
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect(await soldCodes(orderId)).toHaveLength(2);
+    expect(await keyMails(customer.email)).toHaveLength(1);
+    // The supplier sold two of its keys (the fake's count went down).
+    expect(fake.products[5]?.quantity).toBe(quantity - 2);
+  });
+
   it('buys only once when the order request times out and is retried', async () => {
     const before = fake.orders.length;
     fake.fail('POST', '/v3/orders', { delayMs: 800 });

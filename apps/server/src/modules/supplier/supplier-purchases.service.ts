@@ -193,6 +193,12 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
       return (await createSupplierRepository(tx).listedProduct(supplier.kind, gameId)) !== undefined;
     },
 
+    /** Keys the supplier listed for the game at the last sync (0 when it does not sell it). */
+    async listed(tx: Executor, gameId: number): Promise<number> {
+      if (!supplier.canBuy) return 0;
+      return (await createSupplierRepository(tx).listedProduct(supplier.kind, gameId))?.quantity ?? 0;
+    },
+
     /** Records the purchases of the lines that lack keys (inside fulfilment's transaction), once per line. */
     async record(
       tx: Executor,
