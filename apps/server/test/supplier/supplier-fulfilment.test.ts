@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameKeys, games, supplierOrders } from '../../src/db/schema/index.ts';
 import { createMailRepository } from '../../src/modules/mail/mail.repository.ts';
 import { createCodesWholesaleSupplier } from '../../src/modules/supplier/codeswholesale.adapter.ts';
+import { postbackHash } from '../../src/modules/supplier/supplier-postback.ts';
 import { createSupplierPurchases } from '../../src/modules/supplier/supplier-purchases.service.ts';
 import { call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
 import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
@@ -13,6 +14,8 @@ import {
   makeProducts,
   startFakeCodesWholesale,
 } from './fake-codeswholesale-server.ts';
+
+const SIGNATURE = 'postback-signature-for-tests';
 
 describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
   let ctx: TestContext;
@@ -37,6 +40,7 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
         CODESWHOLESALE_CLIENT_ID: fake.clientId,
         CODESWHOLESALE_CLIENT_SECRET: fake.clientSecret,
         SUPPLIER_SYNC_INTERVAL: '0',
+        CODESWHOLESALE_CLIENT_SIGNATURE: SIGNATURE,
         PUBLIC_URL: 'http://store.test',
       },
       { keySupplier: adapter() },
@@ -236,5 +240,70 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
     expect(await orderStatus(orderId)).toBe('paid');
     expect(await soldCodes(orderId)).toHaveLength(1);
     expect(fake.orders.length).toBe(ordersBefore);
+  });
+
+  const postback = (body: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/supplier/postback',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
+  it('takes authenticated postbacks: a pre-ordered key is fetched at once, stock and hidden products apply', async () => {
+    const product = fake.products[6];
+    if (product) product.preOrder = true;
+    const { orderId } = await buyWithEmptyStock(6);
+    expect(await orderStatus(orderId)).toBe('awaiting_keys');
+    const [record] = await ctx.dbHandle.db
+      .select()
+      .from(supplierOrders)
+      .where(eq(supplierOrders.orderId, orderId));
+    fake.releasePreorders(record?.supplierOrderId ?? '');
+
+    const forged = await postback({
+      type: 'PREORDER',
+      authHash: 'f'.repeat(64),
+      orderId: record?.supplierOrderId,
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ error: 'FORBIDDEN' });
+
+    const authHash = postbackHash(fake.clientId, SIGNATURE);
+    expect(
+      (await postback({ type: 'PREORDER', authHash, orderId: record?.supplierOrderId })).statusCode,
+    ).toBe(200);
+    for (let i = 0; i < 100 && (await orderStatus(orderId)) !== 'paid'; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect(await soldCodes(orderId)).toHaveLength(1);
+
+    const stocked = await gameOf(7);
+    const gone = await gameOf(8);
+    expect(
+      (
+        await postback({
+          type: 'STOCK',
+          authHash,
+          products: [{ productId: fake.products[7]?.productId, quantity: 3 }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await postback({ type: 'PRODUCT_HIDDEN', authHash, productId: fake.products[8]?.productId }))
+        .statusCode,
+    ).toBe(200);
+    const detail = async (providerId: string) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/kl_api/checkGameDetail',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ providerId }),
+        })
+      ).json();
+    expect((await detail(stocked.providerId)).game.stock).toBe(3);
+    expect(await detail(gone.providerId)).toEqual({ found: false, game: null });
+    expect((await gameOf(8)).hidden).toBe(true);
   });
 });

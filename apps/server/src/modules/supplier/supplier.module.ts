@@ -8,6 +8,7 @@ import { createKeySupplier } from './create-supplier.ts';
 import type { KeySupplier } from './supplier.port.ts';
 import { supplierRoutes } from './supplier.routes.ts';
 import { createSupplierAdminService } from './supplier-admin.service.ts';
+import { supplierPostbackRoutes } from './supplier-postback.ts';
 import { createSupplierPurchases } from './supplier-purchases.service.ts';
 import { createSupplierSyncService } from './supplier-sync.service.ts';
 
@@ -60,6 +61,15 @@ export function createSupplierModule(
         }),
       });
       if (!supplier.canBuy) return;
+      if (config.codesWholesale?.clientSignature) {
+        await app.register(supplierPostbackRoutes, {
+          dbHandle: deps.dbHandle,
+          purchases,
+          supplier: supplier.kind,
+          clientId: config.codesWholesale.clientId,
+          signature: config.codesWholesale.clientSignature,
+        });
+      }
       const timers: NodeJS.Timeout[] = [];
       app.addHook('onReady', async () => {
         if (config.supplier.syncIntervalMs > 0) {

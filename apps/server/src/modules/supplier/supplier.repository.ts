@@ -142,6 +142,54 @@ export function createSupplierRepository(db: Executor) {
         from (values ${values}) as v(id, buy, quantity) where sp.id = v.id`);
     },
 
+    /** New quantities from a stock notification (listed products only). */
+    async setQuantities(supplier: string, items: { productId: string; quantity: number }[]): Promise<void> {
+      for (const item of items)
+        await db
+          .update(supplierProducts)
+          .set({ quantity: item.quantity, updatedAt: new Date() })
+          .where(
+            and(
+              eq(supplierProducts.supplier, supplier),
+              eq(supplierProducts.supplierProductId, item.productId),
+              eq(supplierProducts.listed, true),
+            ),
+          );
+    },
+
+    /** One product no longer sold: delisted, its game hidden unless an admin had hidden it already. */
+    async delistProduct(supplier: string, productId: string): Promise<void> {
+      const [row] = await db
+        .select({ id: supplierProducts.id, gameId: supplierProducts.gameId, gameHidden: games.hidden })
+        .from(supplierProducts)
+        .innerJoin(games, eq(games.id, supplierProducts.gameId))
+        .where(
+          and(
+            eq(supplierProducts.supplier, supplier),
+            eq(supplierProducts.supplierProductId, productId),
+            eq(supplierProducts.listed, true),
+          ),
+        );
+      if (!row) return;
+      await db
+        .update(supplierProducts)
+        .set({ listed: false, quantity: 0, hiddenBySync: !row.gameHidden, updatedAt: new Date() })
+        .where(eq(supplierProducts.id, row.id));
+      if (!row.gameHidden) await db.update(games).set({ hidden: true }).where(eq(games.id, row.gameId));
+    },
+
+    /** Makes a placed supplier order due now; answers its store order id. */
+    async wakeSupplierOrder(supplierOrderId: string): Promise<number | undefined> {
+      const [row] = await db
+        .update(supplierOrders)
+        .set({ nextAttemptAt: new Date() })
+        .where(
+          and(eq(supplierOrders.supplierOrderId, supplierOrderId), ne(supplierOrders.status, 'delivered')),
+        )
+        .returning({ orderId: supplierOrders.orderId });
+      return row?.orderId;
+    },
+
     /**
      * Products of the supplier not seen in the run: no longer sold. Their games are hidden (never deleted);
      * a game an admin had hidden already keeps `hiddenBySync` false, so a later listing does not show it.
