@@ -143,6 +143,13 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
     );
     expect(raw[0]?.code_ciphertext).toMatch(/^v1:/);
     expect(await keyMails(customer.email)).toHaveLength(1);
+    // Delivered at once: no "keys on their way" notice.
+    expect(
+      await queryRows(
+        ctx.dbHandle,
+        sql`select id from mail_outbox where kind = 'order_awaiting_keys' and to_address = ${customer.email}`,
+      ),
+    ).toHaveLength(0);
   });
 
   it('sells a game the store holds no keys of: the supplier’s stock shows, checkout reserves nothing, fulfilment buys', async () => {
@@ -189,6 +196,12 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
     expect(await orderStatus(orderId)).toBe('awaiting_keys');
     expect(await soldCodes(orderId)).toHaveLength(0);
     expect(await keyMails(customer.email)).toHaveLength(0);
+    // The customer is told, once and in German, that the keys are on their way.
+    const notices = await queryRows<{ subject: string }>(
+      ctx.dbHandle,
+      sql`select subject from mail_outbox where kind = 'order_awaiting_keys' and to_address = ${customer.email}`,
+    );
+    expect(notices).toEqual([{ subject: `Bestellung ${orderId}: Ihre Schlüssel sind unterwegs` }]);
     const [record] = await ctx.dbHandle.db
       .select()
       .from(supplierOrders)
@@ -214,6 +227,12 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
     expect(await purchases().retryDue()).toBe(1);
     expect(await orderStatus(orderId)).toBe('paid');
     expect(await soldCodes(orderId)).toHaveLength(1);
+    expect(
+      await queryRows(
+        ctx.dbHandle,
+        sql`select id from mail_outbox where kind = 'order_awaiting_keys' and to_address = ${customer.email}`,
+      ),
+    ).toHaveLength(1);
     const mails = await keyMails(customer.email);
     expect(mails).toHaveLength(1);
     // In the customer's language.

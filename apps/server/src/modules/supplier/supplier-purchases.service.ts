@@ -9,6 +9,7 @@ import { createCheckoutRepository } from '../checkout/checkout.repository.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import { orderKeysMail } from '../mail/mail.templates.ts';
+import { awaitingKeysMail } from './awaiting-keys.mail.ts';
 import { type KeySupplier, type SupplierCode, SupplierError, type SupplierOrder } from './supplier.port.ts';
 import { createSupplierRepository, type SupplierOrderRow } from './supplier.repository.ts';
 
@@ -171,13 +172,38 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
     });
   }
 
+  /** Once, after the first attempt left the order waiting: the customer learns the keys are coming. */
+  async function notifyAwaiting(orderId: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const repo = createCheckoutRepository(tx);
+      const order = await repo.lockOrder(orderId);
+      if (order?.status !== 'awaiting_keys') return;
+      const customer = await repo.customer(order.customerId);
+      if (!customer) return;
+      await deps.mailRepository.enqueue(tx, {
+        toAddress: customer.email,
+        kind: 'order_awaiting_keys',
+        ...awaitingKeysMail(toLocale(customer.lang), {
+          id: order.id,
+          name: customer.fullName,
+          historyUrl: `${deps.publicUrl}/History`,
+        }),
+      });
+    });
+    deps.mailDispatcher.kick();
+  }
+
   /** Buys what an awaiting order still lacks; true when the order is now paid and its keys mailed. */
   async function deliver(orderId: number): Promise<boolean> {
     const outcome = await dbHandle.withLock(`supplier-order:${orderId}`, async () => {
       const at = now();
-      for (const row of await createSupplierRepository(db).ordersOf(orderId))
+      const rows = await createSupplierRepository(db).ordersOf(orderId);
+      const first = rows.length > 0 && rows.every((row) => row.attempts === 0);
+      for (const row of rows)
         if (row.status !== 'delivered' && (row.attempts === 0 || row.nextAttemptAt <= at)) await attempt(row);
-      return completeIfReady(orderId);
+      const paid = await completeIfReady(orderId);
+      if (!paid && first) await notifyAwaiting(orderId);
+      return paid;
     });
     return outcome.ran && outcome.value;
   }
