@@ -27,6 +27,8 @@ import {
 /** The provider's session lives 30 minutes (its minimum); keys stay reserved a little longer. */
 export const SESSION_TTL_MS = 30 * 60_000;
 export const RESERVATION_GRACE_MS = 5 * 60_000;
+/** How long fulfilment waits for keys bought from the supplier before answering without them. */
+export const SUPPLIER_WAIT_MS = 8_000;
 
 export interface CheckoutCustomer {
   customerId: number;
@@ -177,11 +179,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
     });
     if (outcome.fresh) deps.mailDispatcher.kick();
     if ('awaiting' in outcome && deps.supplierPurchases) {
-      // Buy from the supplier now; on failure the order stays awaiting keys and is retried later.
-      const paid = await deps.supplierPurchases.deliver(orderId).catch((error: unknown) => {
+      // Buy from the supplier now; on failure the order stays awaiting keys and is retried later. A slow
+      // supplier does not hold the payment webhook: after a while the purchase goes on in the background.
+      const delivery = deps.supplierPurchases.deliver(orderId).catch((error: unknown) => {
         deps.log.error({ orderId, err: (error as Error).message }, 'supplier delivery failed');
         return false;
       });
+      const paid = await Promise.race([
+        delivery,
+        new Promise<false>((resolve) => setTimeout(resolve, SUPPLIER_WAIT_MS, false).unref()),
+      ]);
       if (paid) {
         const keys = await keysOf(repository, orderId, outcome.lines);
         return { orderId, keys: flatten(outcome.lines, keys) };
