@@ -74,6 +74,10 @@ describe(`supplier admin routes (${testDbKind})`, () => {
       lastRun: null,
     });
     expect((await call(ctx.app, client, 'POST', '/api/admin/supplier/sync')).statusCode).toBe(202);
+    // A second click while it runs is refused.
+    const again = await call(ctx.app, client, 'POST', '/api/admin/supplier/sync');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'SUPPLIER_SYNC_RUNNING' });
     const status = await waitForRun(client);
     expect(status.lastRun).toMatchObject({ status: 'completed', trigger: 'admin', pages: 3, created: 25 });
     const audit = (await call(ctx.app, client, 'GET', '/api/admin/audit?action=supplier.sync')).json();

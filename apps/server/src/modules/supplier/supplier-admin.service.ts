@@ -63,7 +63,8 @@ export function createSupplierAdminService(deps: SupplierAdminDeps) {
         supplier: supplier.kind,
         canSync: supplier.canBuy,
         syncIntervalSeconds: Math.round(deps.syncIntervalMs / 1000),
-        running: sync.running || last?.status === 'running',
+        // This process's run; a run left 'running' by a stopped instance resumes on the next sync.
+        running: sync.running,
         lastRun: last ? toRun(last) : null,
         awaitingOrders: await repository.awaitingCount(),
       };
