@@ -171,6 +171,7 @@ const adminRoutes = [
   '/admin/customers',
   '/admin/audit',
   '/admin/security',
+  '/admin/supplier',
 ];
 
 /** The demo admin written by the seed into the store's data folder. */

@@ -37,6 +37,8 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { createPageHeads, injectHead, type PageHead } from './modules/catalogue/product-page.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { registerGameData } from './modules/gamedata/game-data.module.ts';
+import type { GameDataSource } from './modules/gamedata/game-data.port.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.dispatcher.ts';
@@ -52,6 +54,8 @@ import { localCheckoutRoutes } from './modules/payments/local-checkout.routes.ts
 import { createLocalPaymentRepository } from './modules/payments/local-payment.repository.ts';
 import type { PaymentProvider } from './modules/payments/payment.port.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { createSupplierModule } from './modules/supplier/supplier.module.ts';
+import type { KeySupplier } from './modules/supplier/supplier.port.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -63,6 +67,8 @@ export interface AppDeps {
   backOffice?: BackOffice;
   mailTransport?: MailTransport;
   paymentProvider?: PaymentProvider;
+  keySupplier?: KeySupplier;
+  gameDataSource?: GameDataSource;
   /** Where logs go (tests capture them); standard output by default. */
   logStream?: NodeJS.WritableStream;
 }
@@ -195,6 +201,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const payments = deps.paymentProvider
     ? { provider: deps.paymentProvider, localWebhookSecret: undefined }
     : createPaymentProvider(config, db);
+  const supplierModule = createSupplierModule(config, {
+    dbHandle: deps.dbHandle,
+    keyVault: deps.keyVault,
+    mailRepository,
+    mailDispatcher,
+    supplier: deps.keySupplier,
+    log: app.log,
+  });
   const checkout = createCheckoutService({
     db,
     provider: payments.provider,
@@ -204,6 +218,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicUrl: config.publicUrl,
     log: app.log,
     onProviderEvent: createPaymentEventsHandler({ db, provider: payments.provider, log: app.log }).handle,
+    supplierPurchases: supplierModule.purchases,
   });
   await app.register(cartRoutes, { service: createCartService(db) });
   await app.register(checkoutRoutes, { service: checkout });
@@ -240,6 +255,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
 
+  await supplierModule.register(app);
+  app.decorate(
+    'gameData',
+    registerGameData(app, config, { dbHandle: deps.dbHandle, source: deps.gameDataSource }),
+  );
   await app.register(mediaRoutes, { db });
   if (config.nodeEnv === 'development' && !config.smtpUrl) {
     await app.register(devMailboxRoutes, { outboxDir: path.join(config.dataDir, 'outbox') });
@@ -253,6 +273,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailDispatcher: ReturnType<typeof createMailDispatcher>;
     checkout: ReturnType<typeof createCheckoutService>;
+    gameData: ReturnType<typeof registerGameData>;
   }
 }
 

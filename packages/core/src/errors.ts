@@ -41,6 +41,9 @@ export const errorCodes = [
   'TOTP_NOT_ENABLED',
   'COVER_TOO_LARGE',
   'COVER_TYPE_NOT_ALLOWED',
+  'SUPPLIER_DISABLED',
+  'SUPPLIER_SYNC_RUNNING',
+  'NOT_A_SUPPLIER_GAME',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -87,4 +90,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   TOTP_NOT_ENABLED: 409,
   COVER_TOO_LARGE: 413,
   COVER_TYPE_NOT_ALLOWED: 415,
+  SUPPLIER_DISABLED: 409,
+  SUPPLIER_SYNC_RUNNING: 409,
+  NOT_A_SUPPLIER_GAME: 404,
 };

@@ -41,6 +41,20 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url().optional()),
   LOCAL_PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  CODESWHOLESALE_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url().default('https://sandbox.codeswholesale.com'),
+  ),
+  CODESWHOLESALE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  CODESWHOLESALE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  CODESWHOLESALE_CLIENT_SIGNATURE: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Seconds between two supplier syncs; 0 turns the schedule off. */
+  SUPPLIER_SYNC_INTERVAL: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(3600)),
+  SUPPLIER_MARGIN_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(500).default(25)),
+  SUPPLIER_PRICE_FLOOR: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(1000).default(0.99)),
+  RAWG_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  RAWG_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.rawg.io/api')),
+  RAWG_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(100).default(4)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -63,6 +77,28 @@ export interface StripeConfig {
   apiBase: string;
 }
 
+export interface CodesWholesaleConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Authenticates the supplier's postbacks (sha256 of client id + signature). */
+  clientSignature: string | undefined;
+}
+
+export interface SupplierSettings {
+  /** Milliseconds between scheduled syncs; 0 when off (always off with the embedded supplier). */
+  syncIntervalMs: number;
+  /** Selling price = buying price × (1 + margin), rounded up to .99, at least the floor. */
+  marginPercent: number;
+  floorCents: number;
+}
+
+export interface RawgConfig {
+  apiKey: string;
+  baseUrl: string;
+  ratePerSecond: number;
+}
+
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
   host: string;
@@ -82,6 +118,11 @@ export interface Config {
   odoo: OdooConfig | undefined;
   keySupplier: Env['KEY_SUPPLIER'];
   gameData: Env['GAME_DATA'];
+  /** Set when KEY_SUPPLIER=codeswholesale. */
+  codesWholesale: CodesWholesaleConfig | undefined;
+  supplier: SupplierSettings;
+  /** Set when GAME_DATA=rawg. */
+  rawg: RawgConfig | undefined;
   keyEncryptionKey: string | undefined;
   /** Load the seed catalogue and demo accounts when the database has no games (embedded default). */
   seedOnEmpty: boolean;
@@ -111,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.STRIPE_SECRET_KEY) missing.push('STRIPE_SECRET_KEY');
     if (!e.STRIPE_WEBHOOK_SECRET) missing.push('STRIPE_WEBHOOK_SECRET');
   }
+  if (e.KEY_SUPPLIER === 'codeswholesale') {
+    if (!e.CODESWHOLESALE_CLIENT_ID) missing.push('CODESWHOLESALE_CLIENT_ID');
+    if (!e.CODESWHOLESALE_CLIENT_SECRET) missing.push('CODESWHOLESALE_CLIENT_SECRET');
+  }
+  if (e.GAME_DATA === 'rawg' && !e.RAWG_API_KEY) missing.push('RAWG_API_KEY');
   if (missing.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((name) => `  ${name}: required by the chosen adapter`).join('\n')}`,
@@ -154,6 +200,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     keySupplier: e.KEY_SUPPLIER,
     gameData: e.GAME_DATA,
+    codesWholesale:
+      e.KEY_SUPPLIER === 'codeswholesale' && e.CODESWHOLESALE_CLIENT_ID && e.CODESWHOLESALE_CLIENT_SECRET
+        ? {
+            baseUrl: e.CODESWHOLESALE_BASE_URL.replace(/\/$/, ''),
+            clientId: e.CODESWHOLESALE_CLIENT_ID,
+            clientSecret: e.CODESWHOLESALE_CLIENT_SECRET,
+            clientSignature: e.CODESWHOLESALE_CLIENT_SIGNATURE,
+          }
+        : undefined,
+    supplier: {
+      syncIntervalMs: e.KEY_SUPPLIER === 'embedded' ? 0 : e.SUPPLIER_SYNC_INTERVAL * 1000,
+      marginPercent: e.SUPPLIER_MARGIN_PERCENT,
+      floorCents: Math.round(e.SUPPLIER_PRICE_FLOOR * 100),
+    },
+    rawg:
+      e.GAME_DATA === 'rawg' && e.RAWG_API_KEY
+        ? {
+            apiKey: e.RAWG_API_KEY,
+            baseUrl: e.RAWG_BASE_URL.replace(/\/$/, ''),
+            ratePerSecond: e.RAWG_RATE_PER_SECOND,
+          }
+        : undefined,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,

@@ -20,7 +20,7 @@ export interface TestContext {
 /** The whole store built on a fresh database, for `app.inject` tests. Close it in `afterAll`. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream' | 'backOffice' | 'mailTransport'> = {},
+  deps: Pick<AppDeps, 'logStream' | 'backOffice' | 'mailTransport' | 'keySupplier' | 'gameDataSource'> = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keyland-test-'));
   const config = loadConfig({

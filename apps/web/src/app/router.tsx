@@ -81,6 +81,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     { path: 'customers', ...page(() => import('./routes/admin-customers.tsx')) },
                     { path: 'audit', ...page(() => import('./routes/admin-audit.tsx')) },
                     { path: 'security', ...page(() => import('./routes/admin-security.tsx')) },
+                    { path: 'supplier', ...page(() => import('./routes/admin-supplier.tsx')) },
                   ],
                 },
               ],

@@ -62,6 +62,8 @@ export const gameDetailSchema = z
     slug: z.string(),
     stock: z.number().int(),
     cover: z.string(),
+    /** The game database the details came from (`rawg`): the page then credits it with a link. */
+    detailsSource: z.string().nullable().optional(),
   })
   .meta({ id: 'GameDetail' });
 

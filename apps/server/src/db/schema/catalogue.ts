@@ -63,6 +63,8 @@ export const games = pgTable(
     ratings: jsonb().$type<GameRating[]>().notNull().default([]),
     minimumRequirements: text(),
     website: text(),
+    /** Where the descriptive details came from (`rawg`), for the attribution its terms require. */
+    detailsSource: text(),
     rating: real().notNull().default(0),
     ratingsCount: integer().notNull().default(0),
     hidden: boolean().notNull().default(false),

@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './catalogue.ts';
 export * from './mail.ts';
 export * from './orders.ts';
+export * from './supplier.ts';

@@ -2,11 +2,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
+import { supplierStock } from '../supplier/supplier-stock.ts';
 
 /** Keys of a game that can be sold now (not reserved, not sold). */
-export const availableKeys = sql<number>`(
+export const availableKeys = sql<number>`((
   select count(*)::int from game_keys k where k.game_id = "games"."id" and k.status = 'available'
-)`;
+) + ${supplierStock})`;
 
 export interface SellableGame {
   id: number;

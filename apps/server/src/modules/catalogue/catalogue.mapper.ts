@@ -70,6 +70,7 @@ export function toGameDetail(row: GameDetailRow, options: { includeWholesale: bo
     slug: row.slug,
     stock: row.stock,
     cover: row.coverUrl || COVER_PLACEHOLDER,
+    detailsSource: row.detailsSource ?? null,
   };
   if (options.includeWholesale) detail.priceBuy = centsToEuros(row.priceBuyCents || 0);
   return detail;

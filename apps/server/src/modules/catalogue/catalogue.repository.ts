@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
+import { supplierStock } from '../supplier/supplier-stock.ts';
 
 export type GameRecord = typeof games.$inferSelect;
 export type NewGameRecord = typeof games.$inferInsert;
@@ -22,10 +23,10 @@ export interface CatalogueQuery {
  * Drizzle leaves column names unqualified in single-table selects, which a correlated subquery would
  * resolve against its own table.
  */
-const availableStock = sql<number>`(
+const availableStock = sql<number>`((
   select count(*)::int from game_keys k
   where k.game_id = "games"."id" and k.status = 'available'
-)`;
+) + ${supplierStock})`;
 
 /** The indexed form of a title or search text: lower case, accents folded (see 0004_catalogue_search.sql). */
 const folded = (value: SQL | string) => sql`keyland_unaccent(lower(${value}))`;

@@ -17,6 +17,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
 } from '../payments/payment.port.ts';
+import type { SupplierPurchases } from '../supplier/supplier-purchases.service.ts';
 import {
   type CheckoutRepository,
   createCheckoutRepository,
@@ -27,6 +28,8 @@ import {
 /** The provider's session lives 30 minutes (its minimum); keys stay reserved a little longer. */
 export const SESSION_TTL_MS = 30 * 60_000;
 export const RESERVATION_GRACE_MS = 5 * 60_000;
+/** How long fulfilment waits for keys bought from the supplier before answering without them. */
+export const SUPPLIER_WAIT_MS = 8_000;
 
 export interface CheckoutCustomer {
   customerId: number;
@@ -51,6 +54,8 @@ export interface CheckoutDeps {
   now?: () => Date;
   /** Acts on the provider's refund and dispute events (the back office's handler). */
   onProviderEvent?: (event: PaymentEvent) => Promise<void>;
+  /** Buys keys the store lacks from the key supplier; without it a shortfall fails as before. */
+  supplierPurchases?: SupplierPurchases;
 }
 
 export function createCheckoutService(deps: CheckoutDeps) {
@@ -103,6 +108,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw new AppError('NOT_FOUND', 'Unknown order');
       const lines = await repo.lines(order.id);
       if (order.status === 'paid') return { fresh: false, lines, keys: await keysOf(repo, order.id, lines) };
+      if (order.status === 'awaiting_keys')
+        return { fresh: false, awaiting: true, lines, keys: await keysOf(repo, order.id, lines) };
       if (session.amountTotalCents !== null && session.amountTotalCents !== order.amountTotalCents) {
         deps.log.error(
           { orderId, paid: session.amountTotalCents, due: order.amountTotalCents },
@@ -110,19 +117,28 @@ export function createCheckoutService(deps: CheckoutDeps) {
         );
         throw new AppError('CONFLICT', 'Paid amount differs from the order total');
       }
+      const short: { lineId: number; gameId: number; missing: number }[] = [];
       for (const line of lines) {
         const reserved = await repo.countKeys(line.id, 'reserved');
         if (reserved < line.quantity) {
           // The reservation lapsed before the payment arrived: take free keys if there still are some.
           const got = await repo.reserveKeys(line.gameId, line.quantity - reserved, order.id, line.id, at);
-          if (reserved + got < line.quantity) {
+          if (reserved + got < line.quantity && (await deps.supplierPurchases?.sells(tx, line.gameId))) {
+            // The key supplier sells it: buy the rest once the payment is recorded.
+            short.push({ lineId: line.id, gameId: line.gameId, missing: line.quantity - reserved - got });
+          } else if (reserved + got < line.quantity) {
             deps.log.error({ orderId, line: line.id }, 'paid order cannot be fulfilled: keys ran out');
             throw new AppError('OUT_OF_STOCK', 'Keys ran out', { values: { title: line.title } });
           }
         }
       }
       await repo.sellReservedKeys(order.id, at);
-      await repo.updateOrder(order.id, { status: 'paid', paidAt: at, reservedUntil: null });
+      if (short.length > 0 && deps.supplierPurchases) {
+        await deps.supplierPurchases.record(tx, order.id, short);
+        await repo.updateOrder(order.id, { status: 'awaiting_keys', paidAt: at, reservedUntil: null });
+      } else {
+        await repo.updateOrder(order.id, { status: 'paid', paidAt: at, reservedUntil: null });
+      }
       const cart = createCartRepository(tx);
       const draftId = await cart.findDraftId(order.customerId);
       if (draftId !== undefined) {
@@ -131,6 +147,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
           if (bought.has(line.id)) await cart.deleteLine(line.lineId);
       }
       const keys = await keysOf(repo, order.id, lines);
+      // Awaiting supplier keys: the keys mail goes out when they have all arrived.
+      if (short.length > 0) return { fresh: false, awaiting: true, lines, keys };
       const customer = await repo.customer(order.customerId);
       const consent = await repo.consentOf(order.id);
       if (customer) {
@@ -163,6 +181,22 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { fresh: true, lines, keys };
     });
     if (outcome.fresh) deps.mailDispatcher.kick();
+    if ('awaiting' in outcome && deps.supplierPurchases) {
+      // Buy from the supplier now; on failure the order stays awaiting keys and is retried later. A slow
+      // supplier does not hold the payment webhook: after a while the purchase goes on in the background.
+      const delivery = deps.supplierPurchases.deliver(orderId).catch((error: unknown) => {
+        deps.log.error({ orderId, err: (error as Error).message }, 'supplier delivery failed');
+        return false;
+      });
+      const paid = await Promise.race([
+        delivery,
+        new Promise<false>((resolve) => setTimeout(resolve, SUPPLIER_WAIT_MS, false).unref()),
+      ]);
+      if (paid) {
+        const keys = await keysOf(repository, orderId, outcome.lines);
+        return { orderId, keys: flatten(outcome.lines, keys) };
+      }
+    }
     return { orderId, keys: flatten(outcome.lines, outcome.keys) };
   }
 
@@ -249,7 +283,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
             totalCents: line.totalCents,
           });
           const got = await repo.reserveKeys(line.line.id, line.quantity, created.id, lineId, reservedUntil);
-          if (got < line.quantity) {
+          // What the store lacks, the key supplier may sell: bought at fulfilment.
+          const fromSupplier =
+            got < line.quantity ? await deps.supplierPurchases?.listed(tx, line.line.id) : 0;
+          if (got + (fromSupplier ?? 0) < line.quantity) {
             throw new AppError('OUT_OF_STOCK', 'Not enough keys', { values: { title: line.line.title } });
           }
         }

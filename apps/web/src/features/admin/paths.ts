@@ -9,4 +9,5 @@ export const adminPaths = {
   customers: '/admin/customers',
   audit: '/admin/audit',
   security: '/admin/security',
+  supplier: '/admin/supplier',
 } as const;

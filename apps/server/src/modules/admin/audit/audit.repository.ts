@@ -5,7 +5,7 @@ import type { Actor } from '../admin-context.ts';
 
 export interface AuditRecord {
   action: string;
-  targetType: 'game' | 'game_key' | 'order' | 'customer';
+  targetType: 'game' | 'game_key' | 'order' | 'customer' | 'supplier';
   targetId: string | number;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

@@ -5,6 +5,7 @@ import {
   type LucideIcon,
   Package,
   ShieldCheck,
+  Truck,
   Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -27,6 +28,9 @@ const sections: {
   { key: 'audit', href: adminPaths.audit, icon: ShieldCheck },
   { key: 'security', href: adminPaths.security, icon: KeyRound },
 ];
+
+/** Sections of other features, labelled from their own translation section. */
+const featureSections = [{ label: 'supplier.nav', href: adminPaths.supplier, icon: Truck }] as const;
 
 /**
  * The admin area: a side navigation on wide screens, a row of tabs that scrolls sideways on phones, and
@@ -58,6 +62,25 @@ export function AdminLayout(): ReactNode {
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />
                 {key === 'security' ? t('admin.security.nav') : t(`admin.nav.${key}`)}
+              </NavLink>
+            </li>
+          ))}
+          {featureSections.map(({ label, href, icon: Icon }) => (
+            <li key={href} className="shrink-0">
+              <NavLink
+                to={href}
+                className={({ isActive }) =>
+                  cn(
+                    'flex min-h-11 items-center gap-2.5 px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                    'border-b-2 md:rounded-lg md:border-b-0',
+                    isActive
+                      ? 'border-brand text-ink md:bg-brand-soft md:text-brand-strong'
+                      : 'border-transparent text-ink-muted hover:text-ink md:hover:bg-raised',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="size-4 shrink-0" />
+                {t(label)}
               </NavLink>
             </li>
           ))}

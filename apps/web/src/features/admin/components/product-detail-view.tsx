@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showToast } from '../../auth/components/toast.tsx';
+import { SupplierPriceCard } from '../../supplier/components/supplier-price-card.tsx';
 import { type AdminProduct, useAdminProduct, useSetHidden, useUpdateProduct } from '../api/admin-api.ts';
 import { adminPaths } from '../paths.ts';
 import { formatCount, formatEuros } from '../utils/format.ts';
@@ -168,6 +169,7 @@ export function ProductDetailView({ id }: { id: number }): ReactNode {
         <AdminCard title={t('admin.cover.title')}>
           <CoverUpload product={game} />
         </AdminCard>
+        <SupplierPriceCard gameId={game.id} />
         <AdminCard title={t('admin.import.title')}>
           <KeyImport productId={game.id} platform={game.platform} />
         </AdminCard>

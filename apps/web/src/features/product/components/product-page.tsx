@@ -8,6 +8,7 @@ import { useStoreHref } from '../../auth/hooks/use-store-href.ts';
 import { PlatformIcon } from '../../catalogue/components/platform-icon.tsx';
 import { RedemptionHelp } from '../../redemption/components/redemption-help.tsx';
 import { BuyBox } from './buy-box.tsx';
+import { GameDataAttribution } from './game-data-attribution.tsx';
 import { MinimumRequirements } from './minimum-requirements.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import { ProductDescription } from './product-description.tsx';
@@ -64,6 +65,7 @@ export function ProductPage({ game }: { game: GameDetail }): ReactNode {
               {t('product.about')}
             </h2>
             <ProductDescription description={game.description} />
+            <GameDataAttribution source={game.detailsSource} />
           </section>
           <div className="order-6 empty:hidden">
             <ProductVideos videos={game.videos} name={game.name} />

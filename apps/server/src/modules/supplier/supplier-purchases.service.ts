@@ -1,0 +1,265 @@
+import { toLocale } from '@keyland/core/locales';
+import { formatEuros } from '@keyland/core/money';
+import { basisPointsToPercent } from '@keyland/core/vat';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbHandle, Executor } from '../../db/client.ts';
+import { catalogueChanged } from '../../lib/catalogue-changed.ts';
+import type { KeyVault } from '../../lib/key-vault.ts';
+import { createCheckoutRepository } from '../checkout/checkout.repository.ts';
+import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import { orderKeysMail } from '../mail/mail.templates.ts';
+import { awaitingKeysMail } from './awaiting-keys.mail.ts';
+import { type KeySupplier, type SupplierCode, SupplierError, type SupplierOrder } from './supplier.port.ts';
+import { createSupplierRepository, type SupplierOrderRow } from './supplier.repository.ts';
+
+export interface SupplierPurchasesDeps {
+  dbHandle: DbHandle;
+  supplier: KeySupplier;
+  keyVault: KeyVault;
+  mailRepository: MailRepository;
+  mailDispatcher: MailDispatcher;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/** Wait before the next attempt: 1, 2, 4 … minutes, at most 6 hours. */
+export const retryDelayMs = (attempts: number) =>
+  Math.min(6 * 3600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+
+/** The stored form of a code: text as is, an image code as a data URL (its file name kept in front). */
+function storedCode(code: SupplierCode): string | undefined {
+  if (code.type === 'text') return code.code;
+  if (code.type === 'image')
+    return `${code.filename} data:image/${code.filename.split('.').pop() ?? 'png'};base64,${code.code}`;
+  return undefined;
+}
+
+/**
+ * Buying keys on demand. Fulfilment records, inside its own transaction, one supplier purchase per order
+ * line that lacks keys (`record`) and marks the order `awaiting_keys`; `deliver` then buys them (the same
+ * reference on every attempt, so a line is bought once), stores the codes encrypted as sold keys of the
+ * order, and once every line is complete makes the order `paid` and mails the keys. Failed or pre-ordered
+ * purchases are retried by `retryDue` with back-off.
+ */
+export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
+  const { dbHandle, supplier, keyVault } = deps;
+  const { db } = dbHandle;
+  const now = deps.now ?? (() => new Date());
+
+  async function attempt(row: SupplierOrderRow): Promise<void> {
+    const at = now();
+    const attempts = row.attempts + 1;
+    // Recorded before calling out: if the process stops mid-call, the next attempt looks the order up first.
+    await createSupplierRepository(db).updateOrder(row.id, {
+      attempts,
+      nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
+    });
+    try {
+      let order: SupplierOrder;
+      if (row.supplierOrderId) {
+        order = await supplier.getOrder(row.supplierOrderId);
+      } else {
+        // The order must carry the current unit price, which the supplier validates.
+        const product = await supplier.product(row.supplierProductId);
+        if (!product)
+          throw new SupplierError('rejected', 'The supplier no longer sells this product', 404, 20001);
+        order = await supplier.createOrder({
+          clientOrderId: row.clientOrderId,
+          productId: row.supplierProductId,
+          quantity: row.quantity,
+          unitCents: product.buyCents,
+          mayExist: row.attempts > 0,
+        });
+      }
+      await db.transaction(async (tx) => {
+        const repo = createSupplierRepository(tx);
+        const line = (await createCheckoutRepository(tx).lines(row.orderId)).find(
+          (l) => l.id === row.orderLineId,
+        );
+        if (!line) throw new Error('order line vanished');
+        const known = await repo.lineFingerprints(row.orderLineId);
+        const fresh = order.codes
+          .map(storedCode)
+          .filter((code): code is string => code !== undefined && code !== '')
+          .map((code) => ({ code, fingerprint: keyVault.fingerprint(code) }))
+          .filter((c) => !known.has(c.fingerprint));
+        await repo.insertSoldKeys(
+          fresh.map((c) => ({
+            gameId: line.gameId,
+            orderId: row.orderId,
+            orderLineId: row.orderLineId,
+            codeCiphertext: keyVault.encrypt(c.code),
+            codeFingerprint: c.fingerprint,
+          })),
+          at,
+        );
+        const complete = (await repo.soldCount(row.orderLineId)) >= line.quantity;
+        await repo.updateOrder(row.id, {
+          supplierOrderId: order.supplierOrderId,
+          status: complete ? 'delivered' : 'placed',
+          lastError: complete ? null : 'keys pending at the supplier (pre-order)',
+        });
+      });
+    } catch (error) {
+      const message =
+        error instanceof SupplierError ? `${error.kind}: ${error.message}` : (error as Error).message;
+      deps.log.warn(
+        { orderId: row.orderId, line: row.orderLineId, attempts, err: message },
+        'supplier purchase failed',
+      );
+      await createSupplierRepository(db).updateOrder(row.id, { lastError: message.slice(0, 500) });
+    }
+  }
+
+  /** Makes an awaiting order paid and mails its keys once every line has all its keys. */
+  async function completeIfReady(orderId: number): Promise<boolean> {
+    const done = await db.transaction(async (tx) => {
+      const repo = createCheckoutRepository(tx);
+      const order = await repo.lockOrder(orderId);
+      if (order?.status !== 'awaiting_keys') return false;
+      const lines = await repo.lines(orderId);
+      const keys = new Map<number, string[]>(lines.map((l) => [l.id, []]));
+      for (const key of await repo.soldKeys(orderId))
+        keys.get(key.orderLineId)?.push(keyVault.decrypt(key.codeCiphertext));
+      if (lines.some((l) => (keys.get(l.id)?.length ?? 0) < l.quantity)) return false;
+      await repo.updateOrder(orderId, { status: 'paid' });
+      await enqueueKeysMail(tx, order, lines, keys);
+      return true;
+    });
+    if (done) {
+      deps.mailDispatcher.kick();
+      catalogueChanged.notify();
+    }
+    return done;
+  }
+
+  async function enqueueKeysMail(
+    tx: Executor,
+    order: NonNullable<Awaited<ReturnType<ReturnType<typeof createCheckoutRepository>['lockOrder']>>>,
+    lines: Awaited<ReturnType<ReturnType<typeof createCheckoutRepository>['lines']>>,
+    keys: Map<number, string[]>,
+  ): Promise<void> {
+    const repo = createCheckoutRepository(tx);
+    const customer = await repo.customer(order.customerId);
+    if (!customer) return;
+    const consent = await repo.consentOf(order.id);
+    const locale = toLocale(customer.lang);
+    const euros = (cents: number) => formatEuros(cents, locale);
+    await deps.mailRepository.enqueue(tx, {
+      toAddress: customer.email,
+      kind: 'order_keys',
+      ...orderKeysMail(locale, {
+        id: order.id,
+        name: customer.fullName,
+        lines: lines.map((line) => ({
+          title: line.title,
+          platform: line.platform,
+          quantity: line.quantity,
+          unitPrice: euros(line.unitPriceCents),
+          total: euros(line.totalCents),
+          codes: keys.get(line.id) ?? [],
+        })),
+        untaxed: euros(order.amountUntaxedCents),
+        tax: euros(order.amountTaxCents),
+        total: euros(order.amountTotalCents),
+        taxPercent: String(basisPointsToPercent(order.vatBasisPoints ?? 0)),
+        consentText: consent?.text ?? '',
+        consentAt: (consent?.recordedAt ?? order.paidAt ?? now()).toISOString(),
+        historyUrl: `${deps.publicUrl}/History`,
+      }),
+    });
+  }
+
+  /** Once, after the first attempt left the order waiting: the customer learns the keys are coming. */
+  async function notifyAwaiting(orderId: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const repo = createCheckoutRepository(tx);
+      const order = await repo.lockOrder(orderId);
+      if (order?.status !== 'awaiting_keys') return;
+      const customer = await repo.customer(order.customerId);
+      if (!customer) return;
+      await deps.mailRepository.enqueue(tx, {
+        toAddress: customer.email,
+        kind: 'order_awaiting_keys',
+        ...awaitingKeysMail(toLocale(customer.lang), {
+          id: order.id,
+          name: customer.fullName,
+          historyUrl: `${deps.publicUrl}/History`,
+        }),
+      });
+    });
+    deps.mailDispatcher.kick();
+  }
+
+  /** Buys what an awaiting order still lacks; true when the order is now paid and its keys mailed. */
+  async function deliver(orderId: number): Promise<boolean> {
+    const outcome = await dbHandle.withLock(`supplier-order:${orderId}`, async () => {
+      const at = now();
+      const rows = await createSupplierRepository(db).ordersOf(orderId);
+      const first = rows.length > 0 && rows.every((row) => row.attempts === 0);
+      for (const row of rows)
+        if (row.status !== 'delivered' && (row.attempts === 0 || row.nextAttemptAt <= at)) await attempt(row);
+      const paid = await completeIfReady(orderId);
+      if (!paid && first) await notifyAwaiting(orderId);
+      return paid;
+    });
+    return outcome.ran && outcome.value;
+  }
+
+  return {
+    get canBuy() {
+      return supplier.canBuy;
+    },
+
+    /** Whether the supplier sells the game (inside fulfilment's transaction). */
+    async sells(tx: Executor, gameId: number): Promise<boolean> {
+      if (!supplier.canBuy) return false;
+      return (await createSupplierRepository(tx).listedProduct(supplier.kind, gameId)) !== undefined;
+    },
+
+    /** Keys the supplier listed for the game at the last sync (0 when it does not sell it). */
+    async listed(tx: Executor, gameId: number): Promise<number> {
+      if (!supplier.canBuy) return 0;
+      return (await createSupplierRepository(tx).listedProduct(supplier.kind, gameId))?.quantity ?? 0;
+    },
+
+    /** Records the purchases of the lines that lack keys (inside fulfilment's transaction), once per line. */
+    async record(
+      tx: Executor,
+      orderId: number,
+      short: { lineId: number; gameId: number; missing: number }[],
+    ) {
+      const repo = createSupplierRepository(tx);
+      for (const line of short) {
+        const product = await repo.listedProduct(supplier.kind, line.gameId);
+        if (!product) throw new Error('the supplier does not sell this game');
+        await repo.ensureOrder({
+          orderId,
+          orderLineId: line.lineId,
+          supplier: supplier.kind,
+          clientOrderId: `keyland-${orderId}-${line.lineId}`,
+          supplierProductId: product.supplierProductId,
+          quantity: line.missing,
+          unitCents: product.buyCents,
+        });
+      }
+    },
+
+    deliver,
+
+    /** Retries due purchases of awaiting orders (one instance at a time); answers how many got paid. */
+    async retryDue(limit = 20): Promise<number> {
+      const outcome = await dbHandle.withLock('supplier-deliveries', async () => {
+        let paid = 0;
+        for (const orderId of await createSupplierRepository(db).dueAwaitingOrders(now(), limit))
+          if (await deliver(orderId)) paid++;
+        return paid;
+      });
+      return outcome.ran ? outcome.value : 0;
+    },
+  };
+}
+
+export type SupplierPurchases = ReturnType<typeof createSupplierPurchases>;

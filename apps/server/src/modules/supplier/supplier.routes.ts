@@ -1,0 +1,80 @@
+import { adminIdParamsSchema } from '@keyland/core/schemas/admin';
+import { errorBodySchema } from '@keyland/core/schemas/common';
+import {
+  supplierGamePriceSchema,
+  supplierPriceOverrideSchema,
+  supplierStatusSchema,
+  supplierSyncStartedSchema,
+} from '@keyland/core/schemas/supplier';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../../plugins/session.ts';
+import { actorOf } from '../admin/admin-context.ts';
+import { adminErrors } from '../admin/admin-errors.ts';
+import type { SupplierAdminService } from './supplier-admin.service.ts';
+
+/** The key supplier in the back office (admins only, never cached). */
+export const supplierRoutes: FastifyPluginAsyncZod<{ service: SupplierAdminService }> = async (
+  app,
+  { service },
+) => {
+  app.addHook('onRequest', requireAdmin);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/admin/supplier',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Key supplier in use, whether a sync runs, the last sync run and orders awaiting keys',
+        response: { 200: supplierStatusSchema, ...adminErrors },
+      },
+    },
+    () => service.status(),
+  );
+
+  app.post(
+    '/api/admin/supplier/sync',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Start a sync of the supplier’s products, buying prices and quantities now (audited); follow it with GET /api/admin/supplier',
+        response: { 202: supplierSyncStartedSchema, ...adminErrors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await service.startSync(actorOf(request));
+      return reply.status(202).send({ started: true });
+    },
+  );
+
+  app.get(
+    '/api/admin/supplier/games/:id/price',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A supplier game’s buying price, rule price and admin override',
+        params: adminIdParamsSchema,
+        response: { 200: supplierGamePriceSchema, ...adminErrors },
+      },
+    },
+    (request) => service.gamePrice(request.params.id),
+  );
+
+  app.post(
+    '/api/admin/supplier/games/:id/price',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Set the selling price of a supplier game (euros, VAT included), or null to follow the rule (audited)',
+        params: adminIdParamsSchema,
+        body: supplierPriceOverrideSchema,
+        response: { 200: supplierGamePriceSchema, ...adminErrors },
+      },
+    },
+    (request) => service.setPriceOverride(actorOf(request), request.params.id, request.body.price),
+  );
+};

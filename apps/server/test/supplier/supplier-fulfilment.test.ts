@@ -1,0 +1,328 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameKeys, games, supplierOrders } from '../../src/db/schema/index.ts';
+import { createMailRepository } from '../../src/modules/mail/mail.repository.ts';
+import { createCodesWholesaleSupplier } from '../../src/modules/supplier/codeswholesale.adapter.ts';
+import { postbackHash } from '../../src/modules/supplier/supplier-postback.ts';
+import { createSupplierPurchases } from '../../src/modules/supplier/supplier-purchases.service.ts';
+import { call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
+import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
+import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { queryRows, testDbKind } from '../helpers/test-db.ts';
+import {
+  type FakeCodesWholesale,
+  makeProducts,
+  startFakeCodesWholesale,
+} from './fake-codeswholesale-server.ts';
+
+const SIGNATURE = 'postback-signature-for-tests';
+
+describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
+  let ctx: TestContext;
+  let fake: FakeCodesWholesale;
+  const adapter = () =>
+    createCodesWholesaleSupplier({
+      baseUrl: fake.url,
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+      timeoutMs: 300,
+      baseDelayMs: 1,
+      maxAttempts: 3,
+    });
+
+  beforeAll(async () => {
+    fake = await startFakeCodesWholesale(makeProducts(30));
+    fake.pageSize = 10;
+    ctx = await buildTestApp(
+      {
+        KEY_SUPPLIER: 'codeswholesale',
+        CODESWHOLESALE_BASE_URL: fake.url,
+        CODESWHOLESALE_CLIENT_ID: fake.clientId,
+        CODESWHOLESALE_CLIENT_SECRET: fake.clientSecret,
+        SUPPLIER_SYNC_INTERVAL: '0',
+        CODESWHOLESALE_CLIENT_SIGNATURE: SIGNATURE,
+        PUBLIC_URL: 'http://store.test',
+      },
+      { keySupplier: adapter() },
+    );
+    // The supplier's catalogue, imported from the admin area.
+    const { client: admin } = await loginAdmin(ctx);
+    expect((await call(ctx.app, admin, 'POST', '/api/admin/supplier/sync')).statusCode).toBe(202);
+    for (let i = 0; i < 100; i++) {
+      const status = (await call(ctx.app, admin, 'GET', '/api/admin/supplier')).json();
+      if (status.lastRun?.status === 'completed' && !status.running) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await fake?.close();
+  });
+
+  const purchases = () =>
+    createSupplierPurchases({
+      dbHandle: ctx.dbHandle,
+      supplier: adapter(),
+      keyVault: ctx.keyVault,
+      mailRepository: createMailRepository(ctx.dbHandle.db, ctx.keyVault),
+      mailDispatcher: { kick: () => {} } as never,
+      publicUrl: 'http://store.test',
+      log: ctx.app.log,
+    });
+
+  const gameOf = async (index: number) => {
+    const productId = fake.products[index]?.productId ?? '';
+    const [game] = await ctx.dbHandle.db.select().from(games).where(eq(games.productId, productId));
+    if (!game) throw new Error('not synced');
+    return game;
+  };
+
+  /**
+   * A customer buys a supplier game; between checkout and payment the store's own stock runs out (the
+   * reservation lapsed and the key went elsewhere), so fulfilment must buy from the supplier.
+   */
+  async function buyWithEmptyStock(index: number) {
+    const game = await gameOf(index);
+    const key = `OWN-${index}-${Date.now()}`;
+    await ctx.dbHandle.db.insert(gameKeys).values({
+      gameId: game.id,
+      codeCiphertext: ctx.keyVault.encrypt(key),
+      codeFingerprint: ctx.keyVault.fingerprint(key),
+    });
+    const { client, customer } = await loginCustomer(ctx, { lang: 'de' });
+    expect(
+      (await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId }))
+        .statusCode,
+    ).toBe(200);
+    const started = await startCheckout(client);
+    expect(started.status).toBe(200);
+    const orderId = Number(started.body.order_id);
+    // The store's stock is gone: the reserved key was taken back.
+    await ctx.dbHandle.db
+      .update(gameKeys)
+      .set({ status: 'revoked', revokedAt: new Date() })
+      .where(eq(gameKeys.orderId, orderId));
+    const paid = await payOnHostedPage(ctx.app, started.sessionId ?? '');
+    expect(paid.statusCode).toBe(303);
+    return { orderId, client, customer, game };
+  }
+
+  const orderStatus = async (orderId: number) =>
+    (
+      await queryRows<{ status: string }>(ctx.dbHandle, sql`select status from orders where id = ${orderId}`)
+    )[0]?.status;
+  const soldCodes = async (orderId: number) =>
+    (
+      await ctx.dbHandle.db
+        .select({ c: gameKeys.codeCiphertext })
+        .from(gameKeys)
+        .where(sql`${gameKeys.orderId} = ${orderId} and ${gameKeys.status} = 'sold'`)
+    ).map((r) => ctx.keyVault.decrypt(r.c));
+  const keyMails = async (email: string) =>
+    queryRows<{ subject: string }>(
+      ctx.dbHandle,
+      sql`select subject from mail_outbox where kind = 'order_keys' and to_address = ${email}`,
+    );
+
+  it('delivers keys bought from the supplier when the store has none, stored encrypted, mailed', async () => {
+    const before = fake.orders.length;
+    const { orderId, customer } = await buyWithEmptyStock(0);
+    expect(await orderStatus(orderId)).toBe('paid');
+    const codes = await soldCodes(orderId);
+    expect(codes).toHaveLength(1);
+    expect(codes[0]).toMatch(/^CW\d{5}-/);
+    expect(fake.orders.length).toBe(before + 1);
+    expect(fake.orders.at(-1)?.clientOrderId).toBe(
+      `keyland-${orderId}-${(await ctx.dbHandle.db.select().from(supplierOrders).where(eq(supplierOrders.orderId, orderId)))[0]?.orderLineId}`,
+    );
+    // Stored encrypted, never in clear.
+    const raw = await queryRows<{ code_ciphertext: string }>(
+      ctx.dbHandle,
+      sql`select code_ciphertext from game_keys where order_id = ${orderId} and status = 'sold'`,
+    );
+    expect(raw[0]?.code_ciphertext).toMatch(/^v1:/);
+    expect(await keyMails(customer.email)).toHaveLength(1);
+    // Delivered at once: no "keys on their way" notice.
+    expect(
+      await queryRows(
+        ctx.dbHandle,
+        sql`select id from mail_outbox where kind = 'order_awaiting_keys' and to_address = ${customer.email}`,
+      ),
+    ).toHaveLength(0);
+  });
+
+  it('sells a game the store holds no keys of: the supplier’s stock shows, checkout reserves nothing, fulfilment buys', async () => {
+    const game = await gameOf(5);
+    const quantity = fake.products[5]?.quantity ?? 0;
+    const detail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/kl_api/checkGameDetail',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ providerId: game.providerId }),
+    });
+    expect(detail.json()).toMatchObject({ found: true, game: { stock: quantity } });
+    const { client, customer } = await loginCustomer(ctx);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId }))
+          .statusCode,
+      ).toBe(200);
+    const started = await startCheckout(client);
+    expect(started.status).toBe(200);
+    const orderId = Number(started.body.order_id);
+    expect(await soldCodes(orderId)).toHaveLength(0);
+    expect((await payOnHostedPage(ctx.app, started.sessionId ?? '')).statusCode).toBe(303);
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect(await soldCodes(orderId)).toHaveLength(2);
+    expect(await keyMails(customer.email)).toHaveLength(1);
+    // The supplier sold two of its keys (the fake's count went down).
+    expect(fake.products[5]?.quantity).toBe(quantity - 2);
+  });
+
+  it('buys only once when the order request times out and is retried', async () => {
+    const before = fake.orders.length;
+    fake.fail('POST', '/v3/orders', { delayMs: 800 });
+    const { orderId } = await buyWithEmptyStock(1);
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect(await soldCodes(orderId)).toHaveLength(1);
+    expect(fake.orders.length).toBe(before + 1);
+    expect(fake.orders.filter((o) => o.clientOrderId.startsWith(`keyland-${orderId}-`))).toHaveLength(1);
+  });
+
+  it('keeps the payment and waits for keys while the supplier is down, then delivers and mails them', async () => {
+    fake.fail('GET', '/v3/products/', { status: 503 }, { status: 503 }, { status: 503 });
+    const { orderId, customer } = await buyWithEmptyStock(2);
+    expect(await orderStatus(orderId)).toBe('awaiting_keys');
+    expect(await soldCodes(orderId)).toHaveLength(0);
+    expect(await keyMails(customer.email)).toHaveLength(0);
+    // The customer is told, once and in German, that the keys are on their way.
+    const notices = await queryRows<{ subject: string }>(
+      ctx.dbHandle,
+      sql`select subject from mail_outbox where kind = 'order_awaiting_keys' and to_address = ${customer.email}`,
+    );
+    expect(notices).toEqual([{ subject: `Bestellung ${orderId}: Ihre Schlüssel sind unterwegs` }]);
+    const [record] = await ctx.dbHandle.db
+      .select()
+      .from(supplierOrders)
+      .where(eq(supplierOrders.orderId, orderId));
+    expect(record).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(/unavailable/),
+    });
+
+    // The admin sees it among the orders.
+    const { client: admin } = await loginAdmin(ctx);
+    expect(
+      (await call(ctx.app, admin, 'GET', '/api/admin/supplier')).json().awaitingOrders,
+    ).toBeGreaterThanOrEqual(1);
+
+    // Not due yet: the retry job leaves it alone.
+    expect(await purchases().retryDue()).toBe(0);
+    await ctx.dbHandle.db
+      .update(supplierOrders)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(supplierOrders.orderId, orderId));
+    expect(await purchases().retryDue()).toBe(1);
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect(await soldCodes(orderId)).toHaveLength(1);
+    expect(
+      await queryRows(
+        ctx.dbHandle,
+        sql`select id from mail_outbox where kind = 'order_awaiting_keys' and to_address = ${customer.email}`,
+      ),
+    ).toHaveLength(1);
+    const mails = await keyMails(customer.email);
+    expect(mails).toHaveLength(1);
+    // In the customer's language.
+    expect(mails[0]?.subject).toMatch(/Bestellung/);
+  });
+
+  it('waits for a pre-ordered key and delivers it when the supplier assigns it', async () => {
+    const product = fake.products[3];
+    if (product) product.preOrder = true;
+    const { orderId } = await buyWithEmptyStock(3);
+    expect(await orderStatus(orderId)).toBe('awaiting_keys');
+    const [record] = await ctx.dbHandle.db
+      .select()
+      .from(supplierOrders)
+      .where(eq(supplierOrders.orderId, orderId));
+    expect(record?.status).toBe('placed');
+    fake.releasePreorders(record?.supplierOrderId ?? '');
+    await ctx.dbHandle.db
+      .update(supplierOrders)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(supplierOrders.orderId, orderId));
+    const ordersBefore = fake.orders.length;
+    expect(await purchases().retryDue()).toBe(1);
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect(await soldCodes(orderId)).toHaveLength(1);
+    expect(fake.orders.length).toBe(ordersBefore);
+  });
+
+  const postback = (body: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/supplier/postback',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
+  it('takes authenticated postbacks: a pre-ordered key is fetched at once, stock and hidden products apply', async () => {
+    const product = fake.products[6];
+    if (product) product.preOrder = true;
+    const { orderId } = await buyWithEmptyStock(6);
+    expect(await orderStatus(orderId)).toBe('awaiting_keys');
+    const [record] = await ctx.dbHandle.db
+      .select()
+      .from(supplierOrders)
+      .where(eq(supplierOrders.orderId, orderId));
+    fake.releasePreorders(record?.supplierOrderId ?? '');
+
+    const forged = await postback({
+      type: 'PREORDER',
+      authHash: 'f'.repeat(64),
+      orderId: record?.supplierOrderId,
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ error: 'FORBIDDEN' });
+
+    const authHash = postbackHash(fake.clientId, SIGNATURE);
+    expect(
+      (await postback({ type: 'PREORDER', authHash, orderId: record?.supplierOrderId })).statusCode,
+    ).toBe(200);
+    for (let i = 0; i < 100 && (await orderStatus(orderId)) !== 'paid'; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect(await soldCodes(orderId)).toHaveLength(1);
+
+    const stocked = await gameOf(7);
+    const gone = await gameOf(8);
+    expect(
+      (
+        await postback({
+          type: 'STOCK',
+          authHash,
+          products: [{ productId: fake.products[7]?.productId, quantity: 3 }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await postback({ type: 'PRODUCT_HIDDEN', authHash, productId: fake.products[8]?.productId }))
+        .statusCode,
+    ).toBe(200);
+    const detail = async (providerId: string) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/kl_api/checkGameDetail',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ providerId }),
+        })
+      ).json();
+    expect((await detail(stocked.providerId)).game.stock).toBe(3);
+    expect(await detail(gone.providerId)).toEqual({ found: false, game: null });
+    expect((await gameOf(8)).hidden).toBe(true);
+  });
+});
