@@ -33,6 +33,8 @@ import { createPageHeads, injectHead, type PageHead } from './modules/catalogue/
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.dispatcher.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
@@ -147,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const authRepository = createAuthRepository(db);
   const sessions = createSessionService(authRepository);
   const mailRepository = createMailRepository(db, deps.keyVault);
+  const invoices = createInvoicesService({ db, company: config.company, mailRepository });
   const mailDispatcher = createMailDispatcher({
     repository: mailRepository,
     transport:
@@ -156,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         : createOutboxTransport(path.join(config.dataDir, 'outbox'))),
     from: config.mailFrom,
     log: app.log,
+    renderAttachment: (invoiceId) => invoices.attachment(invoiceId),
   });
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', async () => mailDispatcher.stop());
@@ -190,9 +194,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mailDispatcher,
     publicUrl: config.publicUrl,
     log: app.log,
+    invoices,
   });
   await app.register(cartRoutes, { service: createCartService(db) });
   await app.register(checkoutRoutes, { service: checkout });
+  await app.register(invoicesRoutes, { service: invoices });
   await app.register(webhookRoutes, { service: checkout, provider: payments.provider.kind });
   if (payments.localWebhookSecret) {
     await app.register(localCheckoutRoutes, {

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 import { priceCart } from '../cart/cart.pricing.ts';
 import { createCartRepository } from '../cart/cart.repository.ts';
+import type { InvoicesService } from '../invoices/invoices.service.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import { orderKeysMail } from '../mail/mail.templates.ts';
@@ -48,6 +49,8 @@ export interface CheckoutDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Issues the invoice of a paid order in its fulfilment transaction. */
+  invoices?: Pick<InvoicesService, 'issueForOrder'>;
 }
 
 export function createCheckoutService(deps: CheckoutDeps) {
@@ -120,6 +123,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
       await repo.sellReservedKeys(order.id, at);
       await repo.updateOrder(order.id, { status: 'paid', paidAt: at, reservedUntil: null });
+      await deps.invoices?.issueForOrder(tx, order.id);
       const cart = createCartRepository(tx);
       const draftId = await cart.findDraftId(order.customerId);
       if (draftId !== undefined) {
