@@ -49,6 +49,8 @@ import { localCheckoutRoutes } from './modules/payments/local-checkout.routes.ts
 import { createLocalPaymentRepository } from './modules/payments/local-payment.repository.ts';
 import type { PaymentProvider } from './modules/payments/payment.port.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
+import { createWithdrawalService } from './modules/withdrawal/withdrawal.service.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -199,6 +201,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cartRoutes, { service: createCartService(db) });
   await app.register(checkoutRoutes, { service: checkout });
   await app.register(invoicesRoutes, { service: invoices });
+  await app.register(withdrawalRoutes, {
+    service: createWithdrawalService({
+      db,
+      provider: payments.provider,
+      mailRepository,
+      mailDispatcher,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+  });
   await app.register(webhookRoutes, { service: checkout, provider: payments.provider.kind });
   if (payments.localWebhookSecret) {
     await app.register(localCheckoutRoutes, {

@@ -36,6 +36,8 @@ export const errorCodes = [
   'REFUND_FAILED',
   'CANNOT_SUSPEND_SELF',
   'KEY_IMPORT_TOO_LARGE',
+  'ORDER_NOT_WITHDRAWABLE',
+  'PASSWORD_INCORRECT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -77,4 +79,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   REFUND_FAILED: 502,
   CANNOT_SUSPEND_SELF: 409,
   KEY_IMPORT_TOO_LARGE: 413,
+  ORDER_NOT_WITHDRAWABLE: 409,
+  PASSWORD_INCORRECT: 400,
 };

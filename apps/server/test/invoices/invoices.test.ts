@@ -110,7 +110,16 @@ describe(`invoices and credit notes (${testDbKind})`, () => {
       ctx.dbHandle,
       sql`select recorded_at from order_consents where order_id = ${orderId}`,
     );
-    expect(mail.decoded).toContain(new Date(consent?.recorded_at ?? 0).toISOString());
+    const recordedAt = new Date(consent?.recorded_at ?? 0).toISOString();
+    expect(mail.decoded).toContain(recordedAt);
+
+    // The admin order view shows the same consent record.
+    const admin = await loginAdmin(ctx);
+    const detail = await call(ctx.app, admin.client, 'GET', `/api/admin/orders/${orderId}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      consent: { text: CONSENT.text, clientTimestamp: CONSENT.timestamp, recordedAt },
+    });
   });
 
   it('never changes an invoice: the database refuses updates and deletes', async () => {
