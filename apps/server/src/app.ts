@@ -49,6 +49,8 @@ import { localCheckoutRoutes } from './modules/payments/local-checkout.routes.ts
 import { createLocalPaymentRepository } from './modules/payments/local-payment.repository.ts';
 import type { PaymentProvider } from './modules/payments/payment.port.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { createPrivacyService, scheduleRetention } from './modules/privacy/privacy.service.ts';
 import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
 import { createWithdrawalService } from './modules/withdrawal/withdrawal.service.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
@@ -239,6 +241,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sweeper.unref();
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
+  const privacy = createPrivacyService({
+    db,
+    cancelOpenCheckouts: checkout.cancelOpenCheckouts,
+    log: app.log,
+  });
+  await app.register(privacyRoutes, { service: privacy });
+  const retention = scheduleRetention(deps.dbHandle, privacy, app.log);
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('onClose', async () => retention.stop());
 
   await app.register(mediaRoutes, { db });
   if (config.nodeEnv === 'development' && !config.smtpUrl) {
