@@ -60,6 +60,7 @@ describe(`admin routes are for admins only (${testDbKind})`, () => {
     ['GET', '/api/admin/customers', undefined, 200],
     ['POST', `/api/admin/customers/${victim.id}/suspend`, undefined, 200],
     ['POST', `/api/admin/customers/${victim.id}/reactivate`, undefined, 200],
+    ['GET', '/api/admin/reports/oss?year=2026&quarter=4', undefined, 200],
   ];
 
   it('answers 401 to a visitor and 403 to a customer on every route, changing nothing', async () => {

@@ -17,6 +17,8 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { createAdminOrdersService } from './orders/orders.service.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { createProductsService } from './products/products.service.ts';
+import { createOssReportService } from './reports/oss-report.service.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
 
 export interface AdminDeps {
   db: Database;
@@ -44,4 +46,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   await app.register(keysRoutes, { service: createKeysService(deps) });
   await app.register(ordersRoutes, { service: createAdminOrdersService(deps) });
   await app.register(customersRoutes, { service: createAdminCustomersService(deps.db) });
+  await app.register(reportsRoutes, { service: createOssReportService(deps.db) });
 };
