@@ -147,8 +147,12 @@ test.describe('customer rights', () => {
     await expect(dialog.getByRole('alert')).toContainText('The password is not correct.');
     await dialog.getByLabel('Password').fill(account.password);
     await dialog.getByRole('button', { name: 'Delete account' }).click();
+    const done = page.getByRole('dialog', { name: 'Your account has been deleted.' });
+    await expect(done).toBeVisible();
+    await done.getByRole('button', { name: 'Close' }).click();
     await expect(page).toHaveURL(/\/publicstore/);
-    await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+    const online = await page.request.get('/api/kl_api/user_online');
+    expect(await online.text()).not.toContain(account.email);
     const login = await page.request.post('/api/kl_api/login', {
       data: { email: account.email, password: account.password },
     });

@@ -122,6 +122,18 @@ describe(`invoices and credit notes (${testDbKind})`, () => {
     });
   });
 
+  it('prints the invoice in the customer’s language, Greek letters included', async () => {
+    const game = await insertGame(ctx.dbHandle.db, ctx.keyVault, { title: 'Ωκεανός', priceCents: 1000 });
+    const shopper = await loginCustomer(ctx, { countryId: 88, fullName: 'Νίκος Παπαδόπουλος', lang: 'el' });
+    const { orderId } = await buy(ctx, shopper.client, [{ productId: game.game.productId, quantity: 1 }]);
+    const invoice = await invoiceOf(orderId);
+    const text = await pdfText((await shopper.client.get(`/api/invoices/${invoice?.id}/pdf`)).rawPayload);
+    expect(text).toContain(`Τιμολόγιο ${invoice?.number}`);
+    expect(text).toContain('Νίκος Παπαδόπουλος');
+    expect(text).toContain('Ωκεανός');
+    expect(text).toContain('24 %');
+  });
+
   it('never changes an invoice: the database refuses updates and deletes', async () => {
     const game = await insertGame(ctx.dbHandle.db, ctx.keyVault);
     const shopper = await loginCustomer(ctx);

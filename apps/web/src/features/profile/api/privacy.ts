@@ -7,16 +7,22 @@ import { refreshSession } from '../../auth/api/session-cache.ts';
 /** The JSON download of the customer's data (GDPR art. 20), served with a file name by the API. */
 export const dataExportHref = '/api/account/export';
 
-/** Erases the account after the password; the session ends and the visitor lands on the store. */
+/**
+ * Erases the account after the password. The page stays to confirm it; `leave()` then forgets the session
+ * and goes to the public store.
+ */
 export function useEraseAccount() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (password: string) => api.post('/api/account/delete', { password }),
-    onSuccess: async () => {
+  });
+  return {
+    ...mutation,
+    async leave() {
       await navigate(paths.publicStore);
       queryClient.clear();
       await refreshSession(queryClient, null);
     },
-  });
+  };
 }
