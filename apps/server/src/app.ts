@@ -52,7 +52,7 @@ import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService, scheduleRetention } from './modules/privacy/privacy.service.ts';
 import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
-import { createWithdrawalService } from './modules/withdrawal/withdrawal.service.ts';
+import { createWithdrawalService, scheduleRefundRetries } from './modules/withdrawal/withdrawal.service.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -203,16 +203,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cartRoutes, { service: createCartService(db) });
   await app.register(checkoutRoutes, { service: checkout });
   await app.register(invoicesRoutes, { service: invoices });
-  await app.register(withdrawalRoutes, {
-    service: createWithdrawalService({
-      db,
-      provider: payments.provider,
-      mailRepository,
-      mailDispatcher,
-      publicUrl: config.publicUrl,
-      log: app.log,
-    }),
+  const withdrawal = createWithdrawalService({
+    db,
+    provider: payments.provider,
+    mailRepository,
+    mailDispatcher,
+    publicUrl: config.publicUrl,
+    log: app.log,
   });
+  await app.register(withdrawalRoutes, { service: withdrawal });
+  const refundRetries = scheduleRefundRetries(deps.dbHandle, withdrawal, app.log);
+  app.addHook('onReady', async () => refundRetries.start());
+  app.addHook('onClose', async () => refundRetries.stop());
   await app.register(webhookRoutes, { service: checkout, provider: payments.provider.kind });
   if (payments.localWebhookSecret) {
     await app.register(localCheckoutRoutes, {

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailRepository } from '../../src/modules/mail/mail.repository.ts';
+import { createStripeProvider } from '../../src/modules/payments/stripe.provider.ts';
+import { createWithdrawalService } from '../../src/modules/withdrawal/withdrawal.service.ts';
 import { buy, loginCustomer } from '../admin/admin-helpers.ts';
 import { insertGame } from '../factories.ts';
 import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
@@ -249,8 +252,23 @@ describe(`withdrawal refunds through the Stripe adapter (${testDbKind})`, () => 
     const first = await client.post(`/api/orders/${orderId}/withdraw`, { confirm: true });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ refundPending: true, refundId: null });
+    // The scheduled retry refunds it; asking again then answers the same refund.
+    const service = createWithdrawalService({
+      db: ctx.dbHandle.db,
+      provider: createStripeProvider(ctx.config.stripe ?? fail()),
+      mailRepository: createMailRepository(ctx.dbHandle.db, ctx.keyVault),
+      mailDispatcher: ctx.app.mailDispatcher,
+      publicUrl: 'http://store.test',
+      log: ctx.app.log,
+    });
+    expect(await service.retryPendingRefunds()).toBe(1);
+    expect(await service.retryPendingRefunds()).toBe(0);
     const second = await client.post(`/api/orders/${orderId}/withdraw`, { confirm: true });
     expect(second.json()).toMatchObject({ refundPending: false });
     expect(stripe.refunds.filter((r) => r.amount === 700)).toHaveLength(1);
   });
 });
+
+function fail(): never {
+  throw new Error('Stripe is not configured');
+}

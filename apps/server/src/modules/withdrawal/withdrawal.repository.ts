@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orderWithdrawals } from '../../db/schema/documents.ts';
-import { gameKeys } from '../../db/schema/index.ts';
+import { gameKeys, orders } from '../../db/schema/index.ts';
 
 export type WithdrawalRow = typeof orderWithdrawals.$inferSelect;
 
@@ -20,6 +20,21 @@ export function createWithdrawalRepository(db: Executor) {
 
     async setRefund(orderId: number, refundId: string): Promise<void> {
       await db.update(orderWithdrawals).set({ refundId }).where(eq(orderWithdrawals.orderId, orderId));
+    },
+
+    /** Withdrawals whose refund the provider has not made yet, oldest first. */
+    async pendingRefunds(limit: number) {
+      return db
+        .select({
+          orderId: orderWithdrawals.orderId,
+          refundedCents: orderWithdrawals.refundedCents,
+          paymentSessionId: orders.paymentSessionId,
+        })
+        .from(orderWithdrawals)
+        .innerJoin(orders, eq(orders.id, orderWithdrawals.orderId))
+        .where(isNull(orderWithdrawals.refundId))
+        .orderBy(asc(orderWithdrawals.id))
+        .limit(limit);
     },
 
     /** Keys of the order the customer already received. */

@@ -2,7 +2,7 @@ import { toLocale } from '@keyland/core/locales';
 import { centsToEuros, formatEuros } from '@keyland/core/money';
 import type { WithdrawalResult } from '@keyland/core/schemas/documents';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbHandle } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { refundKeyOf } from '../admin/orders/orders.service.ts';
@@ -32,7 +32,36 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
   const { db, provider } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /**
+   * Refunds a withdrawn order through the provider with the order's refund idempotency key (at most one
+   * refund per order, whatever path asks for it) and records the refund id; null when the provider failed.
+   */
+  async function refund(orderId: number, sessionId: string | null, cents: number): Promise<string | null> {
+    if (!sessionId || cents <= 0) return null;
+    try {
+      const { refundId } = await provider.refund(
+        sessionId,
+        cents,
+        refundKeyOf(orderId),
+        'requested_by_customer',
+      );
+      await createWithdrawalRepository(db).setRefund(orderId, refundId);
+      return refundId;
+    } catch (error) {
+      deps.log.error({ orderId, err: (error as Error).message }, 'withdrawal refund failed');
+      return null;
+    }
+  }
+
   return {
+    /** Retries the refunds of withdrawals the provider did not complete; answers how many succeeded. */
+    async retryPendingRefunds(limit = 20): Promise<number> {
+      let done = 0;
+      for (const pending of await createWithdrawalRepository(db).pendingRefunds(limit))
+        if (await refund(pending.orderId, pending.paymentSessionId, pending.refundedCents)) done += 1;
+      return done;
+    },
+
     /**
      * Records the withdrawal first, in one transaction with the order row locked (so a key delivery
      * cannot slip in): reserved keys go back on sale, the order becomes `refunded`, a credit note is
@@ -83,20 +112,9 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         deps.mailDispatcher.kick();
         catalogueChanged.notify();
       }
-      let refundId = outcome.row.refundId;
-      if (!refundId && outcome.order.paymentSessionId && outcome.row.refundedCents > 0) {
-        try {
-          ({ refundId } = await provider.refund(
-            outcome.order.paymentSessionId,
-            outcome.row.refundedCents,
-            refundKeyOf(orderId),
-            'requested_by_customer',
-          ));
-          await createWithdrawalRepository(db).setRefund(orderId, refundId);
-        } catch (error) {
-          deps.log.error({ orderId, err: (error as Error).message }, 'withdrawal refund failed');
-        }
-      }
+      const refundId =
+        outcome.row.refundId ??
+        (await refund(orderId, outcome.order.paymentSessionId, outcome.row.refundedCents));
       return {
         orderId,
         status: 'refunded',
@@ -111,3 +129,23 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
 }
 
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
+
+/** Retries pending withdrawal refunds every 15 minutes, in one instance only. */
+export function scheduleRefundRetries(
+  dbHandle: DbHandle,
+  service: WithdrawalService,
+  log: FastifyBaseLogger,
+): { start(): void; stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      timer = setInterval(() => {
+        dbHandle
+          .withLock('withdrawal-refunds', () => service.retryPendingRefunds())
+          .catch((error: unknown) => log.error({ err: error }, 'withdrawal refund retry failed'));
+      }, 15 * 60_000);
+      timer.unref();
+    },
+    stop: () => clearInterval(timer),
+  };
+}
