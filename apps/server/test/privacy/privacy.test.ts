@@ -179,6 +179,27 @@ describe(`data export and account erasure (${testDbKind})`, () => {
       sql`select id from orders where customer_id = ${shopper.customer.id} order by id`,
     );
     expect(orders.map((o) => o.id)).toEqual([orderId]);
+    // A customer who never paid has nothing to keep: their unpaid order and then their row go.
+    const browser = await loginCustomer(ctx);
+    await browser.client.post('/api/kl_api/add_or_update_order_line', {
+      cws_product_id: game.game.productId,
+    });
+    expect((await startCheckout(browser.client)).status).toBe(200);
+    expect(
+      (await browser.client.post('/api/account/delete', { password: DEFAULT_PASSWORD })).statusCode,
+    ).toBe(200);
+    expect((await service.runRetention()).customers).toBeGreaterThanOrEqual(1);
+    expect(
+      await queryRows(ctx.dbHandle, sql`select id from customers where id = ${browser.customer.id}`),
+    ).toEqual([]);
+    expect(
+      await queryRows(ctx.dbHandle, sql`select id from orders where customer_id = ${browser.customer.id}`),
+    ).toEqual([]);
+    const keys = await queryRows<{ status: string }>(
+      ctx.dbHandle,
+      sql`select status from game_keys where game_id = ${game.game.id} and status = 'reserved'`,
+    );
+    expect(keys).toEqual([]);
     // Later (simulated: the kept invoice past retention too) nothing is left of the customer.
     const later = createPrivacyService({
       db: ctx.dbHandle.db,

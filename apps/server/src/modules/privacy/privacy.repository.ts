@@ -138,19 +138,32 @@ export function createPrivacyRepository(db: Executor) {
       return ids.length;
     },
 
-    /** Erased customers with nothing left to keep. */
-    async deleteEmptyErasedCustomers(): Promise<number> {
-      const gone = await db
-        .delete(customers)
+    /** Erased customers with no order and no invoice left. */
+    async emptyErasedCustomers(): Promise<number[]> {
+      const rows = await db
+        .select({ id: customerErasures.customerId })
+        .from(customerErasures)
         .where(
           and(
-            inArray(customers.id, db.select({ id: customerErasures.customerId }).from(customerErasures)),
-            notExists(db.select({ one: sql`1` }).from(orders).where(eq(orders.customerId, customers.id))),
-            notExists(db.select({ one: sql`1` }).from(invoices).where(eq(invoices.customerId, customers.id))),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(orders)
+                .where(eq(orders.customerId, customerErasures.customerId)),
+            ),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(invoices)
+                .where(eq(invoices.customerId, customerErasures.customerId)),
+            ),
           ),
-        )
-        .returning({ id: customers.id });
-      return gone.length;
+        );
+      return rows.map((r) => r.id);
+    },
+
+    async deleteCustomer(customerId: number): Promise<void> {
+      await db.delete(customers).where(eq(customers.id, customerId));
     },
   };
 }

@@ -117,13 +117,27 @@ export function createPrivacyService(deps: PrivacyDeps) {
     async runRetention(): Promise<{ invoices: number; orders: number; customers: number }> {
       const cutoffYear = financialYearOf(now()) - RETENTION_YEARS;
       const cutoff = new Date(Date.UTC(cutoffYear, 0, 1));
-      return db.transaction(async (tx) => {
+      const { invoices, orders } = await db.transaction(async (tx) => {
         const repo = createPrivacyRepository(tx);
-        const invoices = await repo.deleteExpiredInvoices();
-        const orders = await repo.deleteUnneededOrdersOfErased(cutoff);
-        const customers = await repo.deleteEmptyErasedCustomers();
-        return { invoices, orders, customers };
+        return {
+          invoices: await repo.deleteExpiredInvoices(),
+          orders: await repo.deleteUnneededOrdersOfErased(cutoff),
+        };
       });
+      // One by one: a row another record still points to (an admin's audit trail) simply stays.
+      let customers = 0;
+      for (const customerId of await repository.emptyErasedCustomers()) {
+        try {
+          await repository.deleteCustomer(customerId);
+          customers += 1;
+        } catch (error) {
+          deps.log.warn(
+            { customerId, err: (error as Error).message },
+            'erased customer kept: still referenced',
+          );
+        }
+      }
+      return { invoices, orders, customers };
     },
   };
 }
