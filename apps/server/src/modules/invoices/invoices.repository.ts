@@ -76,7 +76,6 @@ export function createInvoicesRepository(db: Executor) {
           paymentSessionId: orders.paymentSessionId,
           customerName: customers.fullName,
           customerEmail: customers.email,
-          customerCountryId: customers.countryId,
           lang: customers.lang,
         })
         .from(orders)

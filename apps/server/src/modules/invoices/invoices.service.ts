@@ -1,4 +1,4 @@
-import { findCountry } from '@keyland/core/countries';
+import { findCountry, HOME_COUNTRY_ID } from '@keyland/core/countries';
 import type { CompanyConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { InvoiceLine, InvoiceVatTotal } from '../../db/schema/documents.ts';
@@ -120,7 +120,8 @@ export function createInvoicesService(deps: InvoicesDeps) {
       const at = now();
       const year = financialYearOf(at);
       const sequence = await repo.nextNumber(INVOICE_SERIES, year);
-      const country = findCountry(order.countryId ?? order.customerCountryId ?? 0);
+      // No country on the order: the home country's VAT was charged (see vatRateFor), so it is the place.
+      const country = findCountry(order.countryId ?? HOME_COUNTRY_ID) ?? findCountry(HOME_COUNTRY_ID);
       const invoice = await repo.insert({
         kind: 'invoice',
         number: formatNumber(INVOICE_SERIES, year, sequence),
