@@ -246,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const privacy = createPrivacyService({
     db,
     cancelOpenCheckouts: checkout.cancelOpenCheckouts,
+    limiter: createRateLimiter(authRepository),
     log: app.log,
   });
   await app.register(privacyRoutes, { service: privacy });

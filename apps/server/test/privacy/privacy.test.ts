@@ -139,6 +139,22 @@ describe(`data export and account erasure (${testDbKind})`, () => {
     expect(text).toContain(name);
   });
 
+  it('limits password guesses on account deletion together with failed logins', async () => {
+    const shopper = await loginCustomer(ctx);
+    for (let i = 0; i < 10; i++) {
+      const wrong = await shopper.client.post('/api/account/delete', { password: `guess-number-${i}-xyz` });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const limited = await shopper.client.post('/api/account/delete', { password: DEFAULT_PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'RATE_LIMITED' });
+    const [customer] = await queryRows<{ email: string }>(
+      ctx.dbHandle,
+      sql`select email from customers where id = ${shopper.customer.id}`,
+    );
+    expect(customer?.email).toBe(shopper.customer.email);
+  });
+
   it('the retention job removes invoices past their retention day and what erased customers no longer need', async () => {
     const game = await insertGame(ctx.dbHandle.db, ctx.keyVault, {}, { keys: 3 });
     const shopper = await loginCustomer(ctx);

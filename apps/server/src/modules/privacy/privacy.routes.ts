@@ -38,7 +38,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
         summary:
           'Erase the caller’s account after confirming the password (GDPR art. 17): personal data anonymised, every session ended, the e-mail freed; orders and invoices kept for the accounting retention period',
         body: eraseAccountRequestSchema,
-        response: { 200: okResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: okResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {

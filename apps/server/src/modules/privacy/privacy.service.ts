@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbHandle } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { LOGIN_FAILURES_PER_ACCOUNT, type RateLimiter } from '../accounts/rate-limiter.ts';
 import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
 import { financialYearOf, RETENTION_YEARS } from '../invoices/invoices.service.ts';
 import { createPrivacyRepository } from './privacy.repository.ts';
@@ -14,6 +15,8 @@ export interface PrivacyDeps {
   db: Database;
   /** Closes the customer's unpaid checkouts (expires the provider session, releases the keys). */
   cancelOpenCheckouts: (customerId: number) => Promise<void>;
+  /** Wrong passwords count as failed logins of the account (guessing through this form is limited too). */
+  limiter?: RateLimiter;
   log: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -97,8 +100,15 @@ export function createPrivacyService(deps: PrivacyDeps) {
     async erase(customerId: number, password: string): Promise<void> {
       const customer = await repository.customer(customerId);
       if (!customer) throw notFound('Unknown customer');
-      if (!(await verifyPassword(customer.passwordHash, password)))
+      const limited = await deps.limiter?.check(LOGIN_FAILURES_PER_ACCOUNT, customer.email);
+      if (limited?.limited)
+        throw new AppError('RATE_LIMITED', 'Too many attempts, try again later', {
+          headers: { 'retry-after': String(limited.retryAfterSec) },
+        });
+      if (!(await verifyPassword(customer.passwordHash, password))) {
+        await deps.limiter?.hit(LOGIN_FAILURES_PER_ACCOUNT, customer.email);
         throw new AppError('PASSWORD_INCORRECT', 'The password is not correct', { field: 'password' });
+      }
       await deps.cancelOpenCheckouts(customerId);
       const unusable = await hashPassword(randomBytes(32).toString('hex'));
       await db.transaction(async (tx) => {
