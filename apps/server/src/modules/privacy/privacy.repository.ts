@@ -80,7 +80,10 @@ export function createPrivacyRepository(db: Executor) {
         .where(eq(customers.id, customerId));
       await db.delete(sessions).where(eq(sessions.customerId, customerId));
       await db.delete(authTokens).where(eq(authTokens.customerId, customerId));
-      await db.delete(rateCounters).where(sql`${rateCounters.key} like ${`%:${email}`}`);
+      // Counters keyed by the address (`<rule>:<email>`), compared exactly (no LIKE wildcards).
+      await db
+        .delete(rateCounters)
+        .where(sql`right(${rateCounters.key}, ${email.length + 1}) = ${`:${email}`}`);
       await db.delete(mailOutbox).where(eq(mailOutbox.toAddress, email));
       await db
         .update(orderConsents)
