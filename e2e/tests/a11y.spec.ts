@@ -147,6 +147,12 @@ async function walkRoutes(
   await expect(customer.getByTestId('cart-panel')).toBeVisible();
   await expect(customer.locator('[data-testid="cart-panel"] [aria-busy="true"]')).toHaveCount(0);
   await scan(customer, `${language} cart panel`, found, '[data-testid="cart-panel"]');
+  // The account deletion dialog of /profile.
+  await customer.goto('/profile');
+  await settle(customer);
+  await customer.getByTestId('delete-account').click();
+  await expect(customer.getByTestId('delete-account-dialog')).toBeVisible();
+  await scan(customer, `${language} delete-account dialog`, found, '[data-testid="delete-account-dialog"]');
   await customer.context().close();
 }
 

@@ -40,6 +40,8 @@ import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { registerGameData } from './modules/gamedata/game-data.module.ts';
 import type { GameDataSource } from './modules/gamedata/game-data.port.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.dispatcher.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
@@ -54,8 +56,12 @@ import { localCheckoutRoutes } from './modules/payments/local-checkout.routes.ts
 import { createLocalPaymentRepository } from './modules/payments/local-payment.repository.ts';
 import type { PaymentProvider } from './modules/payments/payment.port.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { createPrivacyService, scheduleRetention } from './modules/privacy/privacy.service.ts';
 import { createSupplierModule } from './modules/supplier/supplier.module.ts';
 import type { KeySupplier } from './modules/supplier/supplier.port.ts';
+import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
+import { createWithdrawalService, scheduleRefundRetries } from './modules/withdrawal/withdrawal.service.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -158,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const authRepository = createAuthRepository(db);
   const sessions = createSessionService(authRepository);
   const mailRepository = createMailRepository(db, deps.keyVault);
+  const invoices = createInvoicesService({ db, company: config.company, mailRepository });
   const mailDispatcher = createMailDispatcher({
     repository: mailRepository,
     transport:
@@ -167,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         : createOutboxTransport(path.join(config.dataDir, 'outbox'))),
     from: config.mailFrom,
     log: app.log,
+    renderAttachment: (invoiceId) => invoices.attachment(invoiceId),
   });
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', async () => mailDispatcher.stop());
@@ -219,9 +227,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
     onProviderEvent: createPaymentEventsHandler({ db, provider: payments.provider, log: app.log }).handle,
     supplierPurchases: supplierModule.purchases,
+    invoices,
   });
   await app.register(cartRoutes, { service: createCartService(db) });
   await app.register(checkoutRoutes, { service: checkout });
+  await app.register(invoicesRoutes, { service: invoices });
+  const withdrawal = createWithdrawalService({
+    db,
+    provider: payments.provider,
+    mailRepository,
+    mailDispatcher,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  await app.register(withdrawalRoutes, { service: withdrawal });
+  const refundRetries = scheduleRefundRetries(deps.dbHandle, withdrawal, app.log);
+  app.addHook('onReady', async () => refundRetries.start());
+  app.addHook('onClose', async () => refundRetries.stop());
   await app.register(webhookRoutes, { service: checkout, provider: payments.provider.kind });
   if (payments.localWebhookSecret) {
     await app.register(localCheckoutRoutes, {
@@ -254,6 +276,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sweeper.unref();
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
+  const privacy = createPrivacyService({
+    db,
+    cancelOpenCheckouts: checkout.cancelOpenCheckouts,
+    limiter: createRateLimiter(authRepository),
+    log: app.log,
+  });
+  await app.register(privacyRoutes, { service: privacy });
+  const retention = scheduleRetention(deps.dbHandle, privacy, app.log);
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('onClose', async () => retention.stop());
 
   await supplierModule.register(app);
   app.decorate(

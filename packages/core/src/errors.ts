@@ -44,6 +44,8 @@ export const errorCodes = [
   'SUPPLIER_DISABLED',
   'SUPPLIER_SYNC_RUNNING',
   'NOT_A_SUPPLIER_GAME',
+  'ORDER_NOT_WITHDRAWABLE',
+  'PASSWORD_INCORRECT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -93,4 +95,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   SUPPLIER_DISABLED: 409,
   SUPPLIER_SYNC_RUNNING: 409,
   NOT_A_SUPPLIER_GAME: 404,
+  ORDER_NOT_WITHDRAWABLE: 409,
+  PASSWORD_INCORRECT: 400,
 };

@@ -57,6 +57,10 @@ export const envSchema = z.object({
   RAWG_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(100).default(4)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  COMPANY_REGISTRY_CODE: z.preprocess(emptyToUndefined, z.string().max(50).optional()),
+  COMPANY_VAT_NUMBER: z.preprocess(emptyToUndefined, z.string().max(50).optional()),
+  COMPANY_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,6 +133,15 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Folder of the built web app, served with an index.html fallback; undefined serves no web app. */
   webDistDir: string | undefined;
+  /** The seller's legal data printed on invoices (placeholders marked as such when unset). */
+  company: CompanyConfig;
+}
+
+export interface CompanyConfig {
+  name: string;
+  registryCode: string;
+  vatNumber: string;
+  address: string;
 }
 
 export class ConfigError extends Error {}
@@ -226,5 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR === undefined ? defaultWeb : e.WEB_DIST_DIR || undefined,
+    company: {
+      name: e.COMPANY_NAME ?? 'Keyland (COMPANY_NAME not set)',
+      registryCode: e.COMPANY_REGISTRY_CODE ?? '00000000',
+      vatNumber: e.COMPANY_VAT_NUMBER ?? 'EE000000000',
+      address: e.COMPANY_ADDRESS ?? 'Test street 1, 10111 Tallinn, Estonia',
+    },
   };
 }

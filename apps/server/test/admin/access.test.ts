@@ -67,6 +67,7 @@ describe(`admin routes are for admins only (${testDbKind})`, () => {
     ['POST', '/api/admin/security/totp/disable', { code: '000000' }, 409],
     // Allowed, but a cover must come as multipart/form-data (uploads are tested in cover-upload.test.ts).
     ['POST', `/api/admin/uploads/covers/${gameId}`, { file: 'x' }, 415],
+    ['GET', '/api/admin/reports/oss?year=2026&quarter=4', undefined, 200],
   ];
 
   it('answers 401 to a visitor and 403 to a customer on every route, changing nothing', async () => {

@@ -121,6 +121,13 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
     expect(await providerAudit(ctx, orderId)).toHaveLength(1);
     const rows = await queryRows(ctx.dbHandle, sql`select * from order_refunds where order_id = ${orderId}`);
     expect(rows).toHaveLength(1);
+    // The sale is undone in the books too: one credit note cancels the order's invoice.
+    const documents = await queryRows<{ kind: string; credited_invoice_id: number | null; id: number }>(
+      ctx.dbHandle,
+      sql`select id, kind, credited_invoice_id from invoices where order_id = ${orderId} order by id`,
+    );
+    expect(documents.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
+    expect(documents[1]?.credited_invoice_id).toBe(documents[0]?.id);
   });
 
   it('a partial refund is recorded but leaves the order paid; the rest later makes it refunded', async () => {

@@ -113,6 +113,14 @@ export const completedOrderSchema = z
     amount_untaxed: z.number(),
     amount_tax: z.number(),
     tax_percent: z.number(),
+    /** `awaiting_keys`: paid, keys not delivered yet; the order can still be withdrawn from. */
+    status: z.enum(['paid', 'awaiting_keys']).optional(),
+    invoice_id: z.number().int().nullable().optional(),
+    /** Lines whose keys are not delivered yet. */
+    pending_items: z
+      .array(z.object({ title: z.string(), platform: z.string(), quantity: z.number().int() }))
+      .optional(),
+    withdrawable: z.boolean().optional(),
   })
   .meta({ id: 'CompletedOrder' });
 

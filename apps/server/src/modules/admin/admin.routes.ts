@@ -19,6 +19,8 @@ import { coverUploadRoutes } from './products/cover.routes.ts';
 import { createCoverService } from './products/cover.service.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { createProductsService } from './products/products.service.ts';
+import { createOssReportService } from './reports/oss-report.service.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import type { TotpService } from './security/totp.service.ts';
 
@@ -66,4 +68,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
       publicUrl: deps.publicUrl,
     });
   }
+  await app.register(reportsRoutes, { service: createOssReportService(deps.db) });
 };

@@ -141,6 +141,7 @@ export function createCheckoutRepository(db: Executor) {
         .where(and(eq(orders.customerId, customerId), eq(orders.status, 'pending_payment')));
     },
 
+    /** Paid orders, delivered or still awaiting keys. */
     async paidOrdersOf(customerId: number): Promise<OrderRow[]> {
       return db
         .select()
@@ -148,7 +149,7 @@ export function createCheckoutRepository(db: Executor) {
         .where(
           and(
             eq(orders.customerId, customerId),
-            eq(orders.status, 'paid'),
+            inArray(orders.status, ['paid', 'awaiting_keys']),
             eq(orders.hiddenByCustomer, false),
           ),
         )

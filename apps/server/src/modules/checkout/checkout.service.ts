@@ -8,6 +8,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 import { priceCart } from '../cart/cart.pricing.ts';
 import { createCartRepository } from '../cart/cart.repository.ts';
+import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
+import type { InvoicesService } from '../invoices/invoices.service.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import { orderKeysMail } from '../mail/mail.templates.ts';
@@ -56,6 +58,29 @@ export interface CheckoutDeps {
   onProviderEvent?: (event: PaymentEvent) => Promise<void>;
   /** Buys keys the store lacks from the key supplier; without it a shortfall fails as before. */
   supplierPurchases?: SupplierPurchases;
+  /** Issues the invoice of a paid order in its fulfilment transaction. */
+  invoices?: Pick<InvoicesService, 'issueForOrder'>;
+}
+
+/** What /History shows beyond the keys: status, invoice, undelivered lines and the withdrawal right. */
+async function documentsOf(
+  db: Database,
+  order: OrderRow,
+  lines: OrderLineRow[],
+  keys: Map<number, string[]>,
+) {
+  const invoice = await createInvoicesRepository(db).ofOrder(order.id, 'invoice');
+  const pending = lines
+    .map((line) => ({ line, missing: line.quantity - (keys.get(line.id)?.length ?? 0) }))
+    .filter(({ missing }) => missing > 0)
+    .map(({ line, missing }) => ({ title: line.title, platform: line.platform, quantity: missing }));
+  const delivered = [...keys.values()].some((codes) => codes.length > 0);
+  return {
+    status: order.status === 'awaiting_keys' ? ('awaiting_keys' as const) : ('paid' as const),
+    invoice_id: invoice?.id ?? null,
+    pending_items: pending,
+    withdrawable: order.status === 'awaiting_keys' && !delivered,
+  };
 }
 
 export function createCheckoutService(deps: CheckoutDeps) {
@@ -139,6 +164,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       } else {
         await repo.updateOrder(order.id, { status: 'paid', paidAt: at, reservedUntil: null });
       }
+      await deps.invoices?.issueForOrder(tx, order.id);
       const cart = createCartRepository(tx);
       const draftId = await cart.findDraftId(order.customerId);
       if (draftId !== undefined) {
@@ -400,6 +426,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           amount_untaxed: centsToEuros(order.amountUntaxedCents),
           amount_tax: centsToEuros(order.amountTaxCents),
           tax_percent: basisPointsToPercent(order.vatBasisPoints ?? 0),
+          ...(await documentsOf(db, order, lines, keys)),
         });
       }
       return result;

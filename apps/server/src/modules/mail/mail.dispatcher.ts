@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailRepository } from './mail.repository.ts';
-import type { MailTransport } from './mail.transport.ts';
+import type { MailAttachment, MailTransport } from './mail.transport.ts';
 
 const BATCH = 20;
 const LEASE_MS = 5 * 60_000;
@@ -22,6 +22,8 @@ export function createMailDispatcher(options: {
   from: string;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** Renders an attached document (an invoice PDF) when its mail is sent. */
+  renderAttachment?: (invoiceId: number) => Promise<MailAttachment>;
 }): MailDispatcher {
   const { repository, transport, from, log } = options;
   let timer: NodeJS.Timeout | undefined;
@@ -37,6 +39,10 @@ export function createMailDispatcher(options: {
       if (batch.length === 0) return sent;
       for (const mail of batch) {
         try {
+          const render = options.renderAttachment;
+          const attachments: MailAttachment[] = render
+            ? await Promise.all((await repository.attachmentsOf(mail.id)).map(render))
+            : [];
           await transport.send({
             id: mail.id,
             from,
@@ -44,6 +50,7 @@ export function createMailDispatcher(options: {
             subject: mail.subject,
             html: mail.html,
             text: mail.text,
+            ...(attachments.length > 0 ? { attachments } : {}),
           });
           await repository.markSent(mail.id);
           sent += 1;

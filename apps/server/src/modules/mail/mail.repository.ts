@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { mailAttachments, mailOutbox } from '../../db/schema/index.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 
 export interface NewMail {
@@ -14,6 +14,8 @@ export interface NewMail {
 export type ClaimedMail = typeof mailOutbox.$inferSelect;
 
 export function createMailRepository(db: Database, keyVault: KeyVault) {
+  /** Invoices waiting for the next mail queued in the same transaction (see attachToNextMail). */
+  const pendingAttachments = new WeakMap<Executor, number[]>();
   const reveal = (row: ClaimedMail): ClaimedMail => ({
     ...row,
     html: keyVault.decrypt(row.html),
@@ -27,7 +29,31 @@ export function createMailRepository(db: Database, keyVault: KeyVault) {
         .values({ ...mail, html: keyVault.encrypt(mail.html), text: keyVault.encrypt(mail.text) })
         .returning({ id: mailOutbox.id });
       if (!row) throw new Error('Outbox insert returned no row');
+      const attached = pendingAttachments.get(executor);
+      if (attached) {
+        pendingAttachments.delete(executor);
+        await executor
+          .insert(mailAttachments)
+          .values(attached.map((invoiceId) => ({ mailId: row.id, invoiceId })));
+      }
       return row.id;
+    },
+
+    /**
+     * Attaches an invoice PDF to the next mail queued on the same transaction (the order e-mail after
+     * the invoice is issued in fulfilment). The PDF is rendered when the mail is sent.
+     */
+    attachToNextMail(executor: Executor, invoiceId: number): void {
+      pendingAttachments.set(executor, [...(pendingAttachments.get(executor) ?? []), invoiceId]);
+    },
+
+    async attachmentsOf(mailId: number): Promise<number[]> {
+      const rows = await db
+        .select({ invoiceId: mailAttachments.invoiceId })
+        .from(mailAttachments)
+        .where(eq(mailAttachments.mailId, mailId))
+        .orderBy(asc(mailAttachments.id));
+      return rows.map((r) => r.invoiceId);
     },
 
     /**

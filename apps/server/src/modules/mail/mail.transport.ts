@@ -10,6 +10,13 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** Where e-mail goes: an SMTP server, or (embedded default) .eml files in the outbox folder. */
@@ -30,6 +37,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
         messageId: `<outbox-${mail.id}@keyland>`,
       });
     },
@@ -49,6 +57,7 @@ export function createOutboxTransport(outboxDir: string): MailTransport {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
         messageId: `<outbox-${mail.id}@keyland>`,
       })
         .compile()

@@ -98,6 +98,8 @@ export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
 }
 
+export type RefundReason = 'fraudulent' | 'requested_by_customer';
+
 export interface PaymentProvider {
   readonly kind: 'local' | 'stripe';
   createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSessionRef>;
@@ -110,7 +112,13 @@ export interface PaymentProvider {
    * Refunds a paid session's payment (`amountCents` at most its total). The same idempotency key answers
    * the same refund, so a retried refund never pays back twice.
    */
-  refund(sessionId: string, amountCents: number, idempotencyKey: string): Promise<{ refundId: string }>;
+  refund(
+    sessionId: string,
+    amountCents: number,
+    idempotencyKey: string,
+    /** Why (the provider may treat fraud differently); fraud unless told. */
+    reason?: RefundReason,
+  ): Promise<{ refundId: string }>;
   /** The checkout session that took a payment (`ChargeState.paymentId`), or null when it is unknown. */
   findSessionOfPayment(paymentId: string): Promise<string | null>;
   /** Every refund of a payment, as the provider knows them now (its state wins over any event's). */

@@ -9,6 +9,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   PaymentProviderError,
+  type RefundReason,
   type SessionPaymentStatus,
   type SessionStatus,
   WebhookSignatureError,
@@ -258,6 +259,7 @@ export function createStripeProvider(
       sessionId: string,
       amountCents: number,
       idempotencyKey: string,
+      reason: RefundReason = 'fraudulent',
     ): Promise<{ refundId: string }> {
       let session: Stripe.Checkout.Session;
       try {
@@ -271,7 +273,7 @@ export function createStripeProvider(
         throw new PaymentProviderError(`Checkout session ${sessionId} has no payment to refund`);
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: paymentIntent, amount: amountCents, reason: 'fraudulent' },
+          { payment_intent: paymentIntent, amount: amountCents, reason },
           { idempotencyKey },
         );
         return { refundId: refund.id };

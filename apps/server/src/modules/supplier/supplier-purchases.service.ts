@@ -6,6 +6,7 @@ import type { DbHandle, Executor } from '../../db/client.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 import { createCheckoutRepository } from '../checkout/checkout.repository.ts';
+import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import { orderKeysMail } from '../mail/mail.templates.ts';
@@ -147,6 +148,9 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
     const consent = await repo.consentOf(order.id);
     const locale = toLocale(customer.lang);
     const euros = (cents: number) => formatEuros(cents, locale);
+    // The invoice was issued when the payment arrived; it travels with the keys mail.
+    const invoice = await createInvoicesRepository(tx).ofOrder(order.id, 'invoice');
+    if (invoice) deps.mailRepository.attachToNextMail(tx, invoice.id);
     await deps.mailRepository.enqueue(tx, {
       toAddress: customer.email,
       kind: 'order_keys',

@@ -8,6 +8,7 @@ import type { orderCancellations } from '../../../db/schema/index.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { KeyVault } from '../../../lib/key-vault.ts';
 import { createCheckoutRepository } from '../../checkout/checkout.repository.ts';
+import { issueCreditNote } from '../../invoices/invoices.service.ts';
 import type { MailDispatcher } from '../../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../../mail/mail.repository.ts';
 import type { PaymentProvider } from '../../payments/payment.port.ts';
@@ -215,6 +216,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           );
         const revoked = await orders.revokeSoldKeys(orderId, at);
         await checkout.updateOrder(orderId, { status: 'cancelled' });
+        await issueCreditNote(tx, orderId, at);
         const row = await orders.insertCancellation({
           orderId,
           adminId: actor.adminId,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
 import { createCheckoutRepository, type OrderRow } from '../../checkout/checkout.repository.ts';
+import { issueCreditNote } from '../../invoices/invoices.service.ts';
 import type {
   ChargeState,
   DisputeState,
@@ -89,6 +90,8 @@ export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
         revokedKeyIds = await createAdminOrdersRepository(tx).revokeSoldKeys(order.id, now());
         released = await checkout.releaseKeys(order.id);
         await checkout.updateOrder(order.id, { status: 'refunded' });
+        // The sale is undone: its invoice is cancelled by a credit note (counted in the OSS report).
+        await issueCreditNote(tx, order.id, now());
         statusAfter = 'refunded';
       }
       if (fresh.length === 0 && statusAfter === locked.status) return;

@@ -18,6 +18,7 @@ import {
   tableClasses,
   tdClasses,
 } from './admin-ui.tsx';
+import { OssReportCard } from './oss-report-card.tsx';
 import { SalesChart } from './sales-chart.tsx';
 
 /** Games low on keys listed before "show all". */
@@ -223,6 +224,7 @@ export function DashboardView(): ReactNode {
             ) : null}
           </AdminCard>
         </div>
+        <OssReportCard />
       </div>
     </>
   );

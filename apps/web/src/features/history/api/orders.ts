@@ -36,3 +36,31 @@ export function useDeleteOrder() {
     },
   });
 }
+
+export interface WithdrawalResult {
+  orderId: number;
+  status: 'refunded';
+  withdrawnAt: string;
+  refunded: number;
+  refundId: string | null;
+  refundPending: boolean;
+  keysReleased: number;
+}
+
+/**
+ * Withdraws from an order whose keys were not delivered (art. 11a). The history is read again only when
+ * the caller says so (after the acknowledgement was shown), since the order then leaves the list.
+ */
+export function useWithdrawOrder() {
+  const queryClient = useQueryClient();
+  return {
+    ...useMutation({
+      mutationFn: (orderId: number) =>
+        api.post<WithdrawalResult>(`/api/orders/${orderId}/withdraw`, { confirm: true }),
+    }),
+    refreshHistory: () => queryClient.invalidateQueries({ queryKey: ordersBaseKey }),
+  };
+}
+
+/** Where the invoice PDF of an order is downloaded from. */
+export const invoiceHref = (invoiceId: number) => `/api/invoices/${invoiceId}/pdf`;

@@ -1,13 +1,15 @@
 import type { CompletedOrder } from '@keyland/core/schemas/cart';
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, FileText, Hourglass } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../hooks/use-locale.ts';
 import { formatAmount, formatCartTotals } from '../../cart/utils/cart-math.ts';
 import { PlatformIcon } from '../../catalogue/components/platform-icon.tsx';
 import { RedemptionHelp } from '../../redemption/components/redemption-help.tsx';
+import { invoiceHref } from '../api/orders.ts';
 import { ActivationKey } from './activation-key.tsx';
 import { DeleteOrderDialog } from './delete-order-dialog.tsx';
+import { WithdrawDialog } from './withdraw-dialog.tsx';
 
 export function formatOrderDate(date: string, locale: string): string {
   const parsed = new Date(date);
@@ -65,31 +67,66 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
             <time dateTime={order.date}>{formatOrderDate(order.date, locale)}</time>
           </p>
         </div>
-        <DeleteOrderDialog orderId={order.id} />
+        {order.status === 'awaiting_keys' ? null : <DeleteOrderDialog orderId={order.id} />}
       </header>
 
-      <ul aria-label={t('history.items')} className="divide-y divide-line px-4 sm:px-5">
-        {withKeys(order).map(({ id, item }) => (
-          <li key={id} data-testid="order-item" className="flex flex-col gap-3 py-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="font-semibold text-ink">{item.title}</p>
-                {item.platform ? (
-                  <p className="mt-0.5 flex items-center gap-1.5 text-xs text-ink-muted">
-                    <PlatformIcon platform={item.platform} className="size-3.5 shrink-0" />
-                    {item.platform}
-                  </p>
-                ) : null}
-              </div>
-              <p className="shrink-0 font-semibold text-brand tabular-nums">
-                <span className="sr-only">{t('history.price')}: </span>
-                {formatAmount(item.price, locale)}
-              </p>
+      {order.status === 'awaiting_keys' ? (
+        <div
+          data-testid="order-awaiting"
+          className="flex flex-col gap-3 border-b border-line px-4 py-4 sm:px-5"
+        >
+          <p className="flex items-center gap-2 font-semibold text-ink">
+            <Hourglass aria-hidden="true" className="size-4 shrink-0 text-brand" />
+            {t('withdrawal.waiting')}
+          </p>
+          <p className="text-sm text-ink-muted">{t('withdrawal.waitingBody')}</p>
+          {order.pending_items?.length ? (
+            <div>
+              <h3 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
+                {t('withdrawal.pendingItems')}
+              </h3>
+              <ul className="mt-1 flex flex-col gap-1 text-sm text-ink">
+                {order.pending_items.map((item) => (
+                  <li key={`${item.title}-${item.platform}`}>
+                    {t('withdrawal.quantity', { n: item.quantity })} {item.title}
+                    {item.platform ? <span className="text-ink-muted"> · {item.platform}</span> : null}
+                  </li>
+                ))}
+              </ul>
             </div>
-            <ActivationKey code={item.wcs_activation_key} title={item.title} />
-          </li>
-        ))}
-      </ul>
+          ) : null}
+          {order.withdrawable ? (
+            <div>
+              <WithdrawDialog orderId={order.id} total={order.total} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      {order.items.length > 0 ? (
+        <ul aria-label={t('history.items')} className="divide-y divide-line px-4 sm:px-5">
+          {withKeys(order).map(({ id, item }) => (
+            <li key={id} data-testid="order-item" className="flex flex-col gap-3 py-4">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold text-ink">{item.title}</p>
+                  {item.platform ? (
+                    <p className="mt-0.5 flex items-center gap-1.5 text-xs text-ink-muted">
+                      <PlatformIcon platform={item.platform} className="size-3.5 shrink-0" />
+                      {item.platform}
+                    </p>
+                  ) : null}
+                </div>
+                <p className="shrink-0 font-semibold text-brand tabular-nums">
+                  <span className="sr-only">{t('history.price')}: </span>
+                  {formatAmount(item.price, locale)}
+                </p>
+              </div>
+              <ActivationKey code={item.wcs_activation_key} title={item.title} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
 
       <div className="flex flex-col gap-4 border-t border-line px-4 py-4 sm:px-5">
         <dl className="ml-auto flex w-full max-w-xs flex-col gap-1 text-sm tabular-nums">
@@ -108,6 +145,17 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
             </dd>
           </div>
         </dl>
+        {order.invoice_id ? (
+          <a
+            data-testid="invoice-link"
+            href={invoiceHref(order.invoice_id)}
+            download
+            className="inline-flex items-center gap-2 self-start text-sm font-medium text-brand underline-offset-4 hover:underline"
+          >
+            <FileText aria-hidden="true" className="size-4" />
+            {t('invoice.download')}
+          </a>
+        ) : null}
         <div className="flex flex-col gap-2">
           {gamesOf(order).map((game) => (
             <RedemptionHelp

@@ -6,6 +6,7 @@ import { DocumentTitle } from '../../../components/ui/document-title.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useProfile } from '../api/profile.ts';
+import { PrivacySection } from './privacy-section.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 function ProfileSkeleton(): ReactNode {
@@ -54,6 +55,7 @@ export function ProfileView(): ReactNode {
           <ProfileForm key={profile.data.email} profile={profile.data} />
         )}
       </div>
+      {profile.isSuccess ? <PrivacySection /> : null}
     </div>
   );
 }

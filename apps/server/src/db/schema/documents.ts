@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers } from './accounts.ts';
+import { mailOutbox } from './mail.ts';
+import { orders } from './orders.ts';
+
+export const invoiceKinds = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+
+/**
+ * The last number issued per series (`KL` invoices, `KLC` credit notes) and calendar year. The row is
+ * locked by the transaction that issues a document, so a rolled-back payment leaves no gap (a sequence
+ * would).
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text().notNull(),
+    year: integer().notNull(),
+    lastNumber: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/** A snapshotted invoice line: amounts in cents, VAT rate in basis points. */
+export interface InvoiceLine {
+  title: string;
+  platform: string;
+  quantity: number;
+  unitPriceCents: number;
+  netCents: number;
+  vatBasisPoints: number;
+  vatCents: number;
+  totalCents: number;
+}
+
+/** Totals of one VAT rate. */
+export interface InvoiceVatTotal {
+  vatBasisPoints: number;
+  netCents: number;
+  vatCents: number;
+  totalCents: number;
+}
+
+/**
+ * An invoice or a credit note. Everything printed on it is snapshotted here when it is issued, and the
+ * row never changes afterwards (a trigger refuses UPDATE, and DELETE before `retain_until`). A credit note
+ * carries negative amounts and references the invoice it cancels.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    kind: text({ enum: invoiceKinds }).notNull(),
+    number: text().notNull(),
+    year: integer().notNull(),
+    sequence: integer().notNull(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    /** For a credit note: the invoice it cancels. */
+    creditedInvoiceId: integer(),
+    creditedInvoiceNumber: text(),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+    sellerName: text().notNull(),
+    sellerRegistryCode: text().notNull(),
+    sellerVatNumber: text().notNull(),
+    sellerAddress: text().notNull(),
+    customerName: text().notNull(),
+    customerEmail: text().notNull(),
+    /** ISO 3166 code of the customer's country, the place of supply for VAT. */
+    customerCountry: text().notNull(),
+    /** The language the document is printed in (the customer's at issue). */
+    lang: text().notNull().default('en'),
+    currency: text().notNull().default('EUR'),
+    paymentProvider: text(),
+    paymentReference: text(),
+    lines: jsonb().$type<InvoiceLine[]>().notNull(),
+    vatTotals: jsonb().$type<InvoiceVatTotal[]>().notNull(),
+    netCents: integer().notNull(),
+    vatCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    /** Kept until this day (Estonian Accounting Act § 12: 7 years from the end of the financial year). */
+    retainUntil: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_one_per_order_kind_idx').on(t.orderId, t.kind),
+    index('invoices_customer_idx').on(t.customerId),
+    index('invoices_issued_idx').on(t.issuedAt),
+    check('invoices_kind_valid', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('invoices_totals_consistent', sql`${t.netCents} + ${t.vatCents} = ${t.totalCents}`),
+    check(
+      'invoices_credit_note_references',
+      sql`(${t.kind} = 'credit_note') = (${t.creditedInvoiceId} is not null)`,
+    ),
+  ],
+);
+
+/** Documents attached to an outbox mail, rendered when the mail is sent. */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    mailId: integer()
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    invoiceId: integer()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('mail_attachments_mail_idx').on(t.mailId)],
+);
+
+/**
+ * A customer's withdrawal from a contract that still had a right of withdrawal (Directive 2011/83 art.
+ * 11a): recorded when the customer confirms; `refundId` is set once the provider refunded.
+ */
+export const orderWithdrawals = pgTable(
+  'order_withdrawals',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    at: timestamp({ withTimezone: true }).notNull(),
+    refundedCents: integer().notNull(),
+    refundId: text(),
+    keysReleased: integer().notNull(),
+  },
+  (t) => [uniqueIndex('order_withdrawals_order_idx').on(t.orderId)],
+);
+
+/** A customer who erased their account (GDPR art. 17): the row is anonymised, this records when. */
+export const customerErasures = pgTable('customer_erasures', {
+  customerId: integer()
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  at: timestamp({ withTimezone: true }).notNull(),
+});

@@ -1,0 +1,184 @@
+import { findCountry, HOME_COUNTRY_ID } from '@keyland/core/countries';
+import type { CompanyConfig } from '../../config/env.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { InvoiceLine, InvoiceVatTotal } from '../../db/schema/documents.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import { renderInvoicePdf } from './invoice.pdf.ts';
+import { createInvoicesRepository, type InvoiceRow } from './invoices.repository.ts';
+
+export const INVOICE_SERIES = 'KL';
+export const CREDIT_NOTE_SERIES = 'KLC';
+/** Estonian Accounting Act § 12: source documents are kept 7 years from the end of their financial year. */
+export const RETENTION_YEARS = 7;
+
+const yearFormat = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Tallinn', year: 'numeric' });
+
+/** The calendar (financial) year of a moment, in Estonian time. */
+export function financialYearOf(at: Date): number {
+  return Number(yearFormat.format(at));
+}
+
+export const formatNumber = (series: string, year: number, sequence: number) =>
+  `${series}-${year}-${String(sequence).padStart(6, '0')}`;
+
+/** Sums lines per VAT rate. */
+export function vatTotalsOf(lines: InvoiceLine[]): InvoiceVatTotal[] {
+  const byRate = new Map<number, InvoiceVatTotal>();
+  for (const line of lines) {
+    const total = byRate.get(line.vatBasisPoints) ?? {
+      vatBasisPoints: line.vatBasisPoints,
+      netCents: 0,
+      vatCents: 0,
+      totalCents: 0,
+    };
+    total.netCents += line.netCents;
+    total.vatCents += line.vatCents;
+    total.totalCents += line.totalCents;
+    byRate.set(line.vatBasisPoints, total);
+  }
+  return [...byRate.values()].sort((a, b) => a.vatBasisPoints - b.vatBasisPoints);
+}
+
+/**
+ * Issues the credit note that cancels an order's invoice (same lines, negative amounts, its own gapless
+ * number), once: a second call answers the existing one. Undefined when the order has no invoice (paid
+ * before invoices were issued). Pass the transaction of the cancellation.
+ */
+export async function issueCreditNote(
+  tx: Executor,
+  orderId: number,
+  at: Date,
+): Promise<InvoiceRow | undefined> {
+  const repo = createInvoicesRepository(tx);
+  const existing = await repo.ofOrder(orderId, 'credit_note');
+  if (existing) return existing;
+  const invoice = await repo.ofOrder(orderId, 'invoice');
+  if (!invoice) return undefined;
+  const year = financialYearOf(at);
+  const sequence = await repo.nextNumber(CREDIT_NOTE_SERIES, year);
+  const lines = invoice.lines.map((line) => ({
+    ...line,
+    netCents: -line.netCents,
+    vatCents: -line.vatCents,
+    totalCents: -line.totalCents,
+  }));
+  return repo.insert({
+    ...invoice,
+    id: undefined,
+    kind: 'credit_note',
+    number: formatNumber(CREDIT_NOTE_SERIES, year, sequence),
+    year,
+    sequence,
+    creditedInvoiceId: invoice.id,
+    creditedInvoiceNumber: invoice.number,
+    issuedAt: at,
+    lines,
+    vatTotals: vatTotalsOf(lines),
+    netCents: -invoice.netCents,
+    vatCents: -invoice.vatCents,
+    totalCents: -invoice.totalCents,
+    retainUntil: `${year + RETENTION_YEARS}-12-31`,
+  });
+}
+
+export interface InvoicesDeps {
+  db: Database;
+  company: CompanyConfig;
+  mailRepository: MailRepository;
+  now?: () => Date;
+}
+
+export function createInvoicesService(deps: InvoicesDeps) {
+  const { db, company } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repository = createInvoicesRepository(db);
+
+  return {
+    /**
+     * Issues the invoice of a just-paid order inside its fulfilment transaction: the next gapless number
+     * of the year, the seller's data, the customer, lines and totals snapshotted. The PDF goes with the
+     * next mail queued in the same transaction (the order e-mail). Once per order.
+     */
+    async issueForOrder(tx: Executor, orderId: number): Promise<InvoiceRow> {
+      const repo = createInvoicesRepository(tx);
+      const existing = await repo.ofOrder(orderId, 'invoice');
+      if (existing) return existing;
+      const order = await repo.order(orderId);
+      if (!order) throw notFound('Unknown order');
+      const rate = order.vatBasisPoints ?? 0;
+      const lines: InvoiceLine[] = (await repo.lines(orderId)).map((line) => ({
+        title: line.title,
+        platform: line.platform,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        netCents: line.netCents,
+        vatBasisPoints: rate,
+        vatCents: line.taxCents,
+        totalCents: line.totalCents,
+      }));
+      const at = now();
+      const year = financialYearOf(at);
+      const sequence = await repo.nextNumber(INVOICE_SERIES, year);
+      // No country on the order: the home country's VAT was charged (see vatRateFor), so it is the place.
+      const country = findCountry(order.countryId ?? HOME_COUNTRY_ID) ?? findCountry(HOME_COUNTRY_ID);
+      const invoice = await repo.insert({
+        kind: 'invoice',
+        number: formatNumber(INVOICE_SERIES, year, sequence),
+        year,
+        sequence,
+        orderId,
+        customerId: order.customerId,
+        issuedAt: at,
+        sellerName: company.name,
+        sellerRegistryCode: company.registryCode,
+        sellerVatNumber: company.vatNumber,
+        sellerAddress: company.address,
+        customerName: order.customerName,
+        customerEmail: order.customerEmail,
+        customerCountry: country?.code ?? '',
+        lang: order.lang,
+        paymentProvider: order.paymentProvider,
+        paymentReference: order.paymentSessionId,
+        lines,
+        vatTotals: vatTotalsOf(lines),
+        netCents: order.amountUntaxedCents,
+        vatCents: order.amountTaxCents,
+        totalCents: order.amountTotalCents,
+        retainUntil: `${year + RETENTION_YEARS}-12-31`,
+      });
+      deps.mailRepository.attachToNextMail(tx, invoice.id);
+      return invoice;
+    },
+
+    issueCreditNote: (tx: Executor, orderId: number) => issueCreditNote(tx, orderId, now()),
+
+    async find(id: number): Promise<InvoiceRow | undefined> {
+      return repository.find(id);
+    },
+
+    /** An invoice or credit note as PDF, for its customer only (anyone else: not found). */
+    async pdfForCustomer(customerId: number, id: number): Promise<{ filename: string; pdf: Buffer }> {
+      const invoice = await repository.find(id);
+      if (!invoice || invoice.customerId !== customerId) throw notFound('Unknown invoice');
+      return { filename: `${invoice.number}.pdf`, pdf: await renderInvoicePdf(invoice) };
+    },
+
+    /** The PDF attachment of an outbox mail. */
+    async attachment(id: number): Promise<{ filename: string; content: Buffer; contentType: string }> {
+      const invoice = await repository.find(id);
+      if (!invoice) throw new AppError('NOT_FOUND', 'Unknown invoice');
+      return {
+        filename: `${invoice.number}.pdf`,
+        content: await renderInvoicePdf(invoice),
+        contentType: 'application/pdf',
+      };
+    },
+
+    async ofCustomer(customerId: number): Promise<InvoiceRow[]> {
+      return repository.ofCustomer(customerId);
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

@@ -1,0 +1,151 @@
+import { toLocale } from '@keyland/core/locales';
+import { centsToEuros, formatEuros } from '@keyland/core/money';
+import type { WithdrawalResult } from '@keyland/core/schemas/documents';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbHandle } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { catalogueChanged } from '../../lib/catalogue-changed.ts';
+import { refundKeyOf } from '../admin/orders/orders.service.ts';
+import { createCheckoutRepository } from '../checkout/checkout.repository.ts';
+import { issueCreditNote } from '../invoices/invoices.service.ts';
+import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import type { PaymentProvider } from '../payments/payment.port.ts';
+import { formatWithdrawalTime, withdrawalMail } from './withdrawal.mail.ts';
+import { createWithdrawalRepository } from './withdrawal.repository.ts';
+
+export interface WithdrawalDeps {
+  db: Database;
+  provider: PaymentProvider;
+  mailRepository: MailRepository;
+  mailDispatcher: MailDispatcher;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/**
+ * The withdrawal function (Directive 2011/83 art. 11a): an order that is paid but whose keys were not
+ * delivered yet (`awaiting_keys`, no key sold) can be withdrawn from by its customer.
+ */
+export function createWithdrawalService(deps: WithdrawalDeps) {
+  const { db, provider } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /**
+   * Refunds a withdrawn order through the provider with the order's refund idempotency key (at most one
+   * refund per order, whatever path asks for it) and records the refund id; null when the provider failed.
+   */
+  async function refund(orderId: number, sessionId: string | null, cents: number): Promise<string | null> {
+    if (!sessionId || cents <= 0) return null;
+    try {
+      const { refundId } = await provider.refund(
+        sessionId,
+        cents,
+        refundKeyOf(orderId),
+        'requested_by_customer',
+      );
+      await createWithdrawalRepository(db).setRefund(orderId, refundId);
+      return refundId;
+    } catch (error) {
+      deps.log.error({ orderId, err: (error as Error).message }, 'withdrawal refund failed');
+      return null;
+    }
+  }
+
+  return {
+    /** Retries the refunds of withdrawals the provider did not complete; answers how many succeeded. */
+    async retryPendingRefunds(limit = 20): Promise<number> {
+      let done = 0;
+      for (const pending of await createWithdrawalRepository(db).pendingRefunds(limit))
+        if (await refund(pending.orderId, pending.paymentSessionId, pending.refundedCents)) done += 1;
+      return done;
+    },
+
+    /**
+     * Records the withdrawal first, in one transaction with the order row locked (so a key delivery
+     * cannot slip in): reserved keys go back on sale, the order becomes `refunded`, a credit note is
+     * issued and the acknowledgement mail is queued. Then the payment is refunded through the provider
+     * with the order's refund idempotency key; a failed refund is retried by calling again.
+     */
+    async withdraw(customerId: number, orderId: number): Promise<WithdrawalResult> {
+      const at = now();
+      const outcome = await db.transaction(async (tx) => {
+        const checkout = createCheckoutRepository(tx);
+        const repo = createWithdrawalRepository(tx);
+        const order = await checkout.lockOrder(orderId);
+        if (!order || order.customerId !== customerId) throw notFound('Unknown order');
+        const existing = await repo.find(orderId);
+        if (existing) return { row: existing, order, fresh: false };
+        if (order.status !== 'awaiting_keys' || (await repo.soldKeyCount(orderId)) > 0)
+          throw new AppError('ORDER_NOT_WITHDRAWABLE', 'This order has no right of withdrawal any more');
+        const released = await checkout.releaseKeys(orderId);
+        await checkout.updateOrder(orderId, { status: 'refunded', reservedUntil: null });
+        const note = await issueCreditNote(tx, orderId, at);
+        const row = await repo.insert({
+          orderId,
+          customerId,
+          at,
+          refundedCents: order.amountTotalCents,
+          keysReleased: released,
+        });
+        const customer = await checkout.customer(customerId);
+        if (customer) {
+          if (note) deps.mailRepository.attachToNextMail(tx, note.id);
+          const locale = toLocale(customer.lang);
+          await deps.mailRepository.enqueue(tx, {
+            toAddress: customer.email,
+            kind: 'order_withdrawal',
+            ...withdrawalMail(locale, {
+              id: orderId,
+              name: customer.fullName,
+              at: formatWithdrawalTime(at, locale),
+              amount: formatEuros(order.amountTotalCents, locale),
+              invoiceNumber: note?.number ?? null,
+              historyUrl: `${deps.publicUrl}/History`,
+            }),
+          });
+        }
+        return { row, order, fresh: true };
+      });
+      if (outcome.fresh) {
+        deps.mailDispatcher.kick();
+        catalogueChanged.notify();
+      }
+      const refundId =
+        outcome.row.refundId ??
+        (await refund(orderId, outcome.order.paymentSessionId, outcome.row.refundedCents));
+      return {
+        orderId,
+        status: 'refunded',
+        withdrawnAt: outcome.row.at.toISOString(),
+        refunded: centsToEuros(outcome.row.refundedCents),
+        refundId,
+        refundPending: refundId === null,
+        keysReleased: outcome.row.keysReleased,
+      };
+    },
+  };
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
+
+/** Retries pending withdrawal refunds every 15 minutes, in one instance only. */
+export function scheduleRefundRetries(
+  dbHandle: DbHandle,
+  service: WithdrawalService,
+  log: FastifyBaseLogger,
+): { start(): void; stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      timer = setInterval(() => {
+        dbHandle
+          .withLock('withdrawal-refunds', () => service.retryPendingRefunds())
+          .catch((error: unknown) => log.error({ err: error }, 'withdrawal refund retry failed'));
+      }, 15 * 60_000);
+      timer.unref();
+    },
+    stop: () => clearInterval(timer),
+  };
+}
