@@ -206,6 +206,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sweeper.unref();
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
+  // Sessions left in doubt (lost webhook, crash) are asked about at start and every minute.
+  let reconciler: NodeJS.Timeout | undefined;
+  const reconcile = (settleMs?: number) =>
+    deps.dbHandle
+      .withLock('reconcile-payments', () => checkout.reconcilePayments({ settleMs }))
+      .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+  app.addHook('onReady', async () => {
+    reconciler = setInterval(() => void reconcile(), 60_000);
+    reconciler.unref();
+    // At start nothing of this process is in flight: every pending session is in doubt.
+    setImmediate(() => void reconcile(0));
+  });
+  app.addHook('onClose', async () => clearInterval(reconciler));
 
   await app.register(mediaRoutes, { db });
   if (config.nodeEnv === 'development' && !config.smtpUrl) {
