@@ -48,6 +48,7 @@ import type { PaymentProvider } from './modules/payments/payment.port.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityEvents } from './plugins/security-events.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSecurityEvents(app);
 
   // A JSON call may carry no body at all (the spec's get_platforms, logout): read it as undefined.
   app.removeContentTypeParser('application/json');
