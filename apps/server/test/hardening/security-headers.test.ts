@@ -57,7 +57,8 @@ describe(`security headers on HTML answers (${testDbKind})`, () => {
   it.each(HTML_ROUTES)('%s carries a strict policy and the other headers', async (url) => {
     const response = await https.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBeLessThan(500);
-    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['content-type']).toMatch(/text\/html; charset=utf-8/i);
+    expect(response.headers['x-powered-by']).toBeUndefined();
     const csp = directives(response.headers['content-security-policy'] as string);
     const scripts = csp.get('script-src') ?? csp.get('default-src');
     expect(scripts).toEqual(["'self'"]);
