@@ -5,13 +5,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { CONSENT } from '../helpers/checkout.ts';
 import { expectInvariants } from '../helpers/invariants.ts';
-import { queryRows } from '../helpers/test-db.ts';
+import { queryRows, testDatabaseUrl, testDbKind } from '../helpers/test-db.ts';
 
 /** 20 crashes in the main suite; test/soak/crash-soak.sh runs many more. */
 const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 20);
@@ -86,8 +87,30 @@ async function post(base: string, cookie: string, url: string, body: unknown) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-describe('crashes during fulfilment', () => {
+/** A fresh PostgreSQL database for the run (on PGlite the data folder is the database). */
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!testDatabaseUrl) return { url: '', drop: async () => {} };
+  const name = `keyland_crash_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: testDatabaseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+describe(`crashes during fulfilment (${testDbKind})`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keyland-crash-'));
+  let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
   const env = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
@@ -104,12 +127,15 @@ describe('crashes during fulfilment', () => {
 
   afterAll(async () => {
     if (server) await kill(server);
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(
     `SIGKILLed ${ITERATIONS} times at random points, every paid order ends fulfilled exactly once`,
     async () => {
+      database = await createDatabase();
+      env.DATABASE_URL = database.url;
       const setup = await openRuntime(loadConfig(env));
       const { game } = await insertGame(setup.dbHandle.db, setup.keyVault, {}, { keys: ITERATIONS * 2 + 2 });
       const shoppers: { email: string; password: string }[] = [];
