@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
+import { registerByApi } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 interface CatalogueGame {
   providerId: string;
+  productId: string;
 }
 
 /**
@@ -67,4 +69,38 @@ test('an injected inline script is refused by the policy', async ({ page }) => {
   });
   expect(ran).toBe(false);
   await expect.poll(() => violations.length).toBeGreaterThan(0);
+});
+
+test('checkout, the hosted payment page, the success page and the history run under the policy', async ({
+  page,
+}) => {
+  const violations = await watchViolations(page);
+  await registerByApi(page.request, 'csp');
+  const list = await page.request.post('/api/kl_api/catalog_paginated', {
+    data: { offset: 0, limit: 24, filters: { name: '', platform: '', stockMin: 1, priceRange: [0, 100] } },
+  });
+  const [game] = (await list.json()) as CatalogueGame[];
+  if (!game) throw new Error('No game in stock in the seeded catalogue');
+  await page.request.post('/api/kl_api/add_or_update_order_line', {
+    data: { cws_product_id: game.productId },
+  });
+  const started = await page.request.post('/api/create-checkout-session', {
+    data: {
+      consent: { text: 'I ask for immediate delivery.', timestamp: new Date().toISOString() },
+      items: [],
+    },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { url } = (await started.json()) as { url: string };
+  await page.goto(url);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/checkout\/success\?session_id=/);
+  await expect(page.getByTestId('activation-key').first()).toBeVisible({ timeout: 20_000 });
+  await page.goto('/History');
+  await expect(page.getByTestId('order')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  expect(violations).toEqual([]);
 });
