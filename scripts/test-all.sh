@@ -15,6 +15,9 @@ npm run typecheck --silent
 step "Lint and format check"
 npx biome ci .
 
+step "Dependency audit (production, high and critical)"
+node scripts/audit-deps.ts
+
 step "Unit, web and integration tests (PGlite)"
 TEST_DATABASE_URL= npx vitest run
 

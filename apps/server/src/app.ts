@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -64,6 +63,8 @@ import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
 import { createWithdrawalService, scheduleRefundRetries } from './modules/withdrawal/withdrawal.service.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityEvents } from './plugins/security-events.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 export interface AppDeps {
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSecurityEvents(app);
 
   // A JSON call may carry no body at all (the spec's get_platforms, logout): read it as undefined.
   app.removeContentTypeParser('application/json');
@@ -126,22 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, config);
   await app.register(cookie);
 
   await app.register(swagger, {
@@ -286,6 +273,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const retention = scheduleRetention(deps.dbHandle, privacy, app.log);
   app.addHook('onReady', async () => retention.start());
   app.addHook('onClose', async () => retention.stop());
+  // Sessions left in doubt (lost webhook, crash) are asked about at start and every minute.
+  let reconciler: NodeJS.Timeout | undefined;
+  const reconcile = (settleMs?: number) =>
+    deps.dbHandle
+      .withLock('reconcile-payments', () => checkout.reconcilePayments({ settleMs }))
+      .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+  app.addHook('onReady', async () => {
+    reconciler = setInterval(() => void reconcile(), 60_000);
+    reconciler.unref();
+    // At start nothing of this process is in flight: every pending session is in doubt.
+    setImmediate(() => void reconcile(0));
+  });
+  app.addHook('onClose', async () => clearInterval(reconciler));
 
   await supplierModule.register(app);
   app.decorate(

@@ -23,6 +23,7 @@ export async function openRuntime(config: Config): Promise<Runtime> {
         dataDir: config.dataDir,
         allowGenerated: config.nodeEnv !== 'production' || embedded,
       }),
+      config.previousKeyEncryptionKeys,
     );
     return { dbHandle, keyVault };
   } catch (error) {

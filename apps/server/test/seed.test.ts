@@ -76,7 +76,7 @@ describe('seedIfEmpty', () => {
     expect(rows).toHaveLength(expectedKeys);
     const expectedCodes = new Set(expected.flatMap((game) => game.keys));
     for (const row of rows) {
-      expect(row.ciphertext.startsWith('v1:')).toBe(true);
+      expect(row.ciphertext).toMatch(/^v2:[0-9a-f]{8}:/);
       const code = runtime.keyVault.decrypt(row.ciphertext);
       expect(matchesKeyFormat(row.group as PlatformGroup, code), code).toBe(true);
       expect(row.fingerprint).toBe(runtime.keyVault.fingerprint(code));

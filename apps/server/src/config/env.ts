@@ -28,6 +28,14 @@ export const envSchema = z.object({
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
       .optional(),
   ),
+  /** Keys being rotated away from (comma-separated), still read until `npm run keys:rotate` is done. */
+  KEY_ENCRYPTION_KEY_PREVIOUS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}(,[0-9a-fA-F]{64})*$/, 'must be 64 hexadecimal characters, comma-separated')
+      .optional(),
+  ),
   SEED_ON_EMPTY: z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'),
     z.boolean().optional(),
@@ -128,6 +136,7 @@ export interface Config {
   /** Set when GAME_DATA=rawg. */
   rawg: RawgConfig | undefined;
   keyEncryptionKey: string | undefined;
+  previousKeyEncryptionKeys: string[];
   /** Load the seed catalogue and demo accounts when the database has no games (embedded default). */
   seedOnEmpty: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -236,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
+    previousKeyEncryptionKeys: e.KEY_ENCRYPTION_KEY_PREVIOUS?.toLowerCase().split(',') ?? [],
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR === undefined ? defaultWeb : e.WEB_DIST_DIR || undefined,

@@ -71,6 +71,9 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor may a checked-out one (the pool listens only while a client is idle): its next query fails
+    // instead, the request answers 503, and the pool discards the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     const processLock = createProcessLocks();
     return {

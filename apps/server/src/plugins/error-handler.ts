@@ -3,6 +3,7 @@ import type { ErrorBody } from '@keyland/core/schemas/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../lib/db-unavailable.ts';
 import { translateOptional } from '../lib/i18n.ts';
 
 /** Names the first invalid field of a validation error ("filters.priceRange.0"), if any. */
@@ -54,6 +55,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ error: 'VALIDATION_FAILED', message: say('VALIDATION_FAILED', 'Malformed request') });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database dropped or refused the connection: nothing was committed, the client may retry.
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ error: 'SERVICE_UNAVAILABLE', message: say('SERVICE_UNAVAILABLE', 'Service unavailable') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -83,8 +83,8 @@ describe(`fraud cancellation refunds through the Stripe adapter (${testDbKind})`
   it('changes nothing when Stripe refuses the refund, and succeeds on a retry', async () => {
     const { client: admin } = await loginAdmin(ctx);
     const { orderId, game } = await paidOrder(900, 1);
-    // The retrieval and the SDK's one automatic retry both fail.
-    stripe.failNext('server_error', 2);
+    // The retrieval and its three retries all fail.
+    stripe.failNext('server_error', 4);
     const failed = await call(ctx.app, admin, 'POST', `/api/admin/orders/${orderId}/cancel`, {
       reason: 'fraud',
     });

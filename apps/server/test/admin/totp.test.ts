@@ -68,7 +68,7 @@ describe(`admin TOTP second factor (${testDbKind})`, () => {
       sql`select secret_ciphertext, enabled_at from admin_totp`,
     );
     expect(rows.some((r) => r.secret_ciphertext.includes(body.secret))).toBe(false);
-    expect(rows.every((r) => r.secret_ciphertext.startsWith('v1:'))).toBe(true);
+    expect(rows.every((r) => r.secret_ciphertext.startsWith('v2:'))).toBe(true);
     expect((await client.get('/api/admin/security/totp')).json()).toEqual({ enabled: false, pending: true });
 
     const wrong = await client.post('/api/admin/security/totp/enable', { code: wrongCode(body.secret) });

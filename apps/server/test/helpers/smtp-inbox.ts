@@ -15,8 +15,11 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests that read mail. */
-export async function startSmtpInbox(): Promise<{
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, for tests that read mail; on `port` when
+ * given (a server coming back where the store expects it), else on a free one.
+ */
+export async function startSmtpInbox(port = 0): Promise<{
   url: string;
   mails: ReceivedMail[];
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
@@ -44,11 +47,11 @@ export async function startSmtpInbox(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const bound = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

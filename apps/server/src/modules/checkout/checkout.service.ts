@@ -26,6 +26,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from './checkout.repository.ts';
+import { createReconcileRepository } from './reconcile.repository.ts';
 
 /** The provider's session lives 30 minutes (its minimum); keys stay reserved a little longer. */
 export const SESSION_TTL_MS = 30 * 60_000;
@@ -402,6 +403,32 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const lapsed = await repository.lapsedOrders(now(), limit);
       for (const order of lapsed) await closeUnpaid(order, 'expired');
       return lapsed.length;
+    },
+
+    /**
+     * Asks the provider about sessions left in doubt (pending orders with a session, untouched for
+     * `settleMs`): a paid one is fulfilled (once: fulfil locks the order), so a lost webhook or a crash
+     * between payment and delivery never leaves a paid order undelivered. Answers how many it fulfilled.
+     */
+    async reconcilePayments(options: { limit?: number; settleMs?: number } = {}): Promise<number> {
+      const before = new Date(now().getTime() - (options.settleMs ?? 30_000));
+      const doubtful = await createReconcileRepository(db).pendingWithSession(before, options.limit ?? 50);
+      let fulfilled = 0;
+      for (const order of doubtful) {
+        try {
+          const state = await provider.retrieveSession(order.paymentSessionId ?? '');
+          if (state.paymentStatus !== 'paid' || state.orderId !== order.id) continue;
+          await fulfil(state);
+          fulfilled += 1;
+          deps.log.info({ orderId: order.id }, 'payment reconciled: order fulfilled');
+        } catch (error) {
+          deps.log.warn(
+            { orderId: order.id, err: (error as Error).message },
+            'payment reconciliation failed',
+          );
+        }
+      }
+      return fulfilled;
     },
 
     async history(customerId: number): Promise<CompletedOrder[]> {

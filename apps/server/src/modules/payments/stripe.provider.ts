@@ -24,8 +24,13 @@ import {
 export interface StripeProviderOptions {
   /** Per-request timeout of the SDK (default 20 s; the SDK's own default is 80 s). */
   timeoutMs?: number;
-  /** Automatic retries of the SDK on network errors, 409 and 5xx, with the same Idempotency-Key (default 1). */
+  /**
+   * Retries after a timeout, a dropped connection, 409, 429 or 5xx, with exponential back-off and the same
+   * Idempotency-Key (default 3); then the call fails with a PaymentProviderError.
+   */
   maxNetworkRetries?: number;
+  /** The first back-off delay, doubled at each retry with jitter (default 300 ms, at most 8 s). */
+  retryBaseDelayMs?: number;
   /**
    * `card` (default) limits the session to cards (wallets such as Apple Pay and Google Pay included), whose
    * result is known at once. `automatic` leaves the choice to the Dashboard, which may offer delayed
@@ -150,6 +155,28 @@ export function stripeExpiresAt(expiresAt: Date, now: number = Date.now()): numb
   return Math.min(wanted, Math.floor(now / 1000) + MAX_EXPIRY_S - EXPIRY_SLACK_S);
 }
 
+/** Whether a failed Stripe call may succeed when repeated with the same Idempotency-Key. */
+function isTransient(err: unknown): boolean {
+  if (!(err instanceof Stripe.errors.StripeError)) return false;
+  if (err.statusCode === undefined) return err instanceof Stripe.errors.StripeConnectionError;
+  return err.statusCode === 409 || err.statusCode === 429 || err.statusCode >= 500;
+}
+
+/** Runs a call, repeating it after transient failures with exponential back-off and jitter. */
+function retrying(retries: number, baseDelayMs: number) {
+  return async <T>(call: () => Promise<T>): Promise<T> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call();
+      } catch (err) {
+        if (attempt >= retries || !isTransient(err)) throw err;
+        const delay = Math.min(baseDelayMs * 2 ** attempt, 8_000) * (0.5 + Math.random() / 2);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+}
+
 export function createStripeProvider(
   config: StripeConfig,
   options: StripeProviderOptions = {},
@@ -160,11 +187,13 @@ export function createStripeProvider(
     port,
     protocol,
     timeout: options.timeoutMs ?? 20_000,
-    maxNetworkRetries: options.maxNetworkRetries ?? 1,
+    // Retries are ours (withRetries), so that 429 is retried too and the budget is counted once.
+    maxNetworkRetries: 0,
     telemetry: false,
     appInfo: { name: 'Keyland' },
   });
   const paymentMethods = options.paymentMethods ?? 'card';
+  const withRetries = retrying(options.maxNetworkRetries ?? 3, options.retryBaseDelayMs ?? 300);
 
   /** Turns whatever the SDK threw into a PaymentProviderError whose message carries no secret. */
   function fail(operation: string, err: unknown): PaymentProviderError {
@@ -214,7 +243,9 @@ export function createStripeProvider(
       };
       let session: Stripe.Checkout.Session;
       try {
-        session = await stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey });
+        session = await withRetries(() =>
+          stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey }),
+        );
       } catch (err) {
         throw fail(`checkout session creation for order ${orderId}`, err);
       }
@@ -228,7 +259,7 @@ export function createStripeProvider(
 
     async retrieveSession(sessionId: string): Promise<CheckoutSessionState> {
       try {
-        return toSessionState(await stripe.checkout.sessions.retrieve(sessionId));
+        return toSessionState(await withRetries(() => stripe.checkout.sessions.retrieve(sessionId)));
       } catch (err) {
         throw fail(`retrieval of checkout session ${sessionId}`, err);
       }
@@ -236,7 +267,7 @@ export function createStripeProvider(
 
     async expireSession(sessionId: string): Promise<void> {
       try {
-        await stripe.checkout.sessions.expire(sessionId);
+        await withRetries(() => stripe.checkout.sessions.expire(sessionId));
         return;
       } catch (err) {
         // Stripe refuses to expire a session that is no longer open (400 invalid_request_error: 'Only
@@ -263,7 +294,7 @@ export function createStripeProvider(
     ): Promise<{ refundId: string }> {
       let session: Stripe.Checkout.Session;
       try {
-        session = await stripe.checkout.sessions.retrieve(sessionId);
+        session = await withRetries(() => stripe.checkout.sessions.retrieve(sessionId));
       } catch (err) {
         throw fail(`retrieval of checkout session ${sessionId} for a refund`, err);
       }
@@ -272,9 +303,11 @@ export function createStripeProvider(
       if (!paymentIntent)
         throw new PaymentProviderError(`Checkout session ${sessionId} has no payment to refund`);
       try {
-        const refund = await stripe.refunds.create(
-          { payment_intent: paymentIntent, amount: amountCents, reason },
-          { idempotencyKey },
+        const refund = await withRetries(() =>
+          stripe.refunds.create(
+            { payment_intent: paymentIntent, amount: amountCents, reason },
+            { idempotencyKey },
+          ),
         );
         return { refundId: refund.id };
       } catch (err) {
@@ -284,7 +317,9 @@ export function createStripeProvider(
 
     async findSessionOfPayment(paymentId: string): Promise<string | null> {
       try {
-        const found = await stripe.checkout.sessions.list({ payment_intent: paymentId, limit: 1 });
+        const found = await withRetries(() =>
+          stripe.checkout.sessions.list({ payment_intent: paymentId, limit: 1 }),
+        );
         return found.data[0]?.id ?? null;
       } catch (err) {
         throw fail(`lookup of the checkout session of payment ${paymentId}`, err);
@@ -293,9 +328,9 @@ export function createStripeProvider(
 
     async listRefunds(paymentId: string) {
       try {
-        const refunds = await stripe.refunds
-          .list({ payment_intent: paymentId, limit: 100 })
-          .autoPagingToArray({ limit: 1000 });
+        const refunds = await withRetries(() =>
+          stripe.refunds.list({ payment_intent: paymentId, limit: 100 }).autoPagingToArray({ limit: 1000 }),
+        );
         return refunds.map((refund) => ({
           refundId: refund.id,
           amountCents: refund.amount,

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { DbHandle } from '../../src/db/client.ts';
+import { queryRows } from './test-db.ts';
+
+/**
+ * The database rules that must hold whatever happened: every sold key belongs to exactly one paid order
+ * line, reserved keys belong to open payment sessions, order totals equal the sum of their lines.
+ */
+export async function expectInvariants(handle: DbHandle): Promise<void> {
+  const soldOutsidePaid = await queryRows(
+    handle,
+    sql`select k.id from game_keys k left join order_lines l on l.id = k.order_line_id left join orders o on o.id = l.order_id
+        where k.status = 'sold' and (l.id is null or o.status not in ('paid', 'awaiting_keys') or l.order_id <> k.order_id)`,
+  );
+  expect(soldOutsidePaid).toEqual([]);
+  const reservedOutsidePending = await queryRows(
+    handle,
+    sql`select k.id from game_keys k join orders o on o.id = k.order_id where k.status = 'reserved' and o.status <> 'pending_payment'`,
+  );
+  expect(reservedOutsidePending).toEqual([]);
+  const badTotals = await queryRows(
+    handle,
+    sql`select o.id from orders o join order_lines l on l.order_id = o.id where o.status <> 'draft'
+        group by o.id having sum(l.total_cents) <> max(o.amount_total_cents)`,
+  );
+  expect(badTotals).toEqual([]);
+  const wrongKeyCount = await queryRows(
+    handle,
+    sql`select l.id from order_lines l join orders o on o.id = l.order_id where o.status = 'paid'
+        and (select count(*) from game_keys k where k.order_line_id = l.id and k.status = 'sold') <> l.quantity`,
+  );
+  expect(wrongKeyCount).toEqual([]);
+}
