@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
+import { catalogueChanged } from './lib/catalogue-changed.ts';
 import type { KeyVault } from './lib/key-vault.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -26,6 +27,7 @@ import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
 import { createBackOffice } from './modules/backoffice/create-backoffice.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { createAnswerCache } from './modules/catalogue/catalogue.cache.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
@@ -177,7 +179,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       publicUrl: config.publicUrl,
     }),
   });
-  const catalogueService = createCatalogueService(createCatalogueRepository(db));
+  const catalogueCache = createAnswerCache({ ttlMs: config.catalogueCacheTtlMs, signal: catalogueChanged });
+  app.addHook('onClose', async () => catalogueCache.close());
+  const catalogueService = createCatalogueService(createCatalogueRepository(db), { cache: catalogueCache });
   await app.register(catalogueRoutes, { service: catalogueService });
   const payments = deps.paymentProvider
     ? { provider: deps.paymentProvider, localWebhookSecret: undefined }

@@ -43,6 +43,7 @@ export const envSchema = z.object({
   LOCAL_PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -88,6 +89,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Folder of the built web app, served with an index.html fallback; undefined serves no web app. */
   webDistDir: string | undefined;
+  /** Lifetime of cached catalogue answers in this process (0 disables the cache). */
+  catalogueCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR === undefined ? defaultWeb : e.WEB_DIST_DIR || undefined,
+    catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
   };
 }

@@ -5,6 +5,7 @@ import { basisPointsToPercent } from '@keyland/core/vat';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 import { priceCart } from '../cart/cart.pricing.ts';
 import { createCartRepository } from '../cart/cart.repository.ts';
@@ -81,6 +82,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       await repo.releaseKeys(orderId);
       await repo.updateOrder(orderId, { status, reservedUntil: null });
     });
+    catalogueChanged.notify();
   }
 
   /**
@@ -160,6 +162,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { fresh: true, lines, keys };
     });
     if (outcome.fresh) deps.mailDispatcher.kick();
+    if (outcome.fresh) catalogueChanged.notify();
     return { orderId, keys: flatten(outcome.lines, outcome.keys) };
   }
 
@@ -261,6 +264,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         });
         return created;
       });
+      catalogueChanged.notify();
 
       let session: { sessionId: string; url: string };
       try {
