@@ -34,7 +34,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { createPageHeads, injectHead, type PageHead } from './modules/catalogue/product-page.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { type DrainState, healthRoutes } from './modules/health/health.routes.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.dispatcher.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
@@ -158,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         : createOutboxTransport(path.join(config.dataDir, 'outbox'))),
     from: config.mailFrom,
     log: app.log,
+    lock: (name, fn) => deps.dbHandle.withLock(name, fn),
   });
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', async () => mailDispatcher.stop());
@@ -166,7 +167,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(sessionPlugin, { sessions });
   registerCrossSiteGuard(app, config.publicUrl, ['/api/payments/webhook/']);
 
-  await app.register(healthRoutes, { dbHandle: deps.dbHandle });
+  const drain: DrainState = { draining: false };
+  app.decorate('drain', drain);
+  await app.register(healthRoutes, { dbHandle: deps.dbHandle, drain });
   await app.register(accountsRoutes, {
     service: createAccountsService({
       db,
@@ -214,17 +217,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  // Reservations whose payment never came back are released every minute.
+  // Reservations whose payment never came back are released every minute, by one instance at a time.
   let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> | undefined;
   app.addHook('onReady', async () => {
     sweeper = setInterval(() => {
-      checkout
-        .sweepLapsed()
-        .catch((error: unknown) => app.log.error({ err: error }, 'reservation sweep failed'));
+      sweeping ??= deps.dbHandle
+        .withLock('reservation-sweeper', () => checkout.sweepLapsed())
+        .catch((error: unknown) => app.log.error({ err: error }, 'reservation sweep failed'))
+        .finally(() => {
+          sweeping = undefined;
+        });
     }, 60_000);
     sweeper.unref();
   });
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  // Shutting down waits for a sweep in progress.
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await sweeping;
+  });
 
   await app.register(mediaRoutes, { db });
   if (config.nodeEnv === 'development' && !config.smtpUrl) {
@@ -239,6 +250,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailDispatcher: ReturnType<typeof createMailDispatcher>;
     checkout: ReturnType<typeof createCheckoutService>;
+    drain: DrainState;
   }
 }
 
