@@ -171,7 +171,7 @@ describe.skipIf(missing !== '')('two instances behind nginx on PostgreSQL', () =
     const result = await db.db.execute(
       sql`select count(*)::int as n, count(distinct order_id)::int as orders from game_keys where game_id = ${game.id} and status = 'sold'`,
     );
-    expect(result.rows).toEqual([{ n: 10, orders: 10 }]);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ n: 10, orders: 10 }]);
   }, 120_000);
 
   it('fails no request while the instances are restarted one after the other', async () => {
