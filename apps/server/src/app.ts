@@ -270,6 +270,7 @@ function registerWebApp(
       root: webDistDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
