@@ -96,7 +96,10 @@ export interface CatalogueOutcome {
   rssPglite: number;
   /** A PGlite data folder with the catalogue and migrations applied (for the cold-start measure). */
   pgliteDataDir: string;
-  cleanup(): void;
+  /** Environment of the PostgreSQL store (the database stays until cleanup) and the queries it ran. */
+  pgEnv: Record<string, string>;
+  queries: { label: string; body: unknown }[];
+  cleanup(): Promise<void>;
 }
 
 export async function benchCatalogue(options: BenchOptions): Promise<CatalogueOutcome> {
@@ -179,7 +182,6 @@ export async function benchCatalogue(options: BenchOptions): Promise<CatalogueOu
   } finally {
     await pgliteServer.stop();
   }
-  await dropDatabase(dbName);
 
   const ceilingRps = rows[0]?.result.rps ?? Number.NaN;
   const pgOf = (label: string) => rows.find((r) => r.target === 'PostgreSQL' && r.query === label)?.result;
@@ -241,7 +243,10 @@ Reproduce: \`npm run bench -- --only catalogue\` (\`--duration 3 --warmup 1\` fo
     rssPostgres,
     rssPglite,
     pgliteDataDir,
-    cleanup() {
+    pgEnv,
+    queries,
+    async cleanup() {
+      await dropDatabase(dbName);
       rmSync(pgDataDir, { recursive: true, force: true });
       rmSync(pgliteDataDir, { recursive: true, force: true });
     },

@@ -24,7 +24,7 @@ if (wants('catalogue') || wants('footprint')) {
       await benchFootprint(options, catalogue);
     }
   } finally {
-    catalogue.cleanup();
+    await catalogue.cleanup();
   }
 }
 if (wants('checkout')) {
