@@ -94,7 +94,7 @@ export async function benchCheckout(options: BenchOptions): Promise<void> {
     while (Date.now() < stopAt) {
       round += 1;
       const productId =
-        round % 10 === 0 ? scarce : (products[(index + round) % products.length] ?? products[0]);
+        round % 4 === 0 ? scarce : (products[(index + round) % products.length] ?? products[0]);
       const began = performance.now();
       const added = await customer.post('/api/kl_api/add_or_update_order_line', {
         cws_product_id: productId,
@@ -111,10 +111,8 @@ export async function benchCheckout(options: BenchOptions): Promise<void> {
       if (started.status === 409 && started.body.error === 'OUT_OF_STOCK') {
         soldOut += measuring ? 1 : 0;
         // Empty the draft so that the next round buys something else.
-        await customer.post('/api/kl_api/add_or_update_order_line', {
-          cws_product_id: productId,
-          quantity: 0,
-        });
+        const removed = await customer.post('/api/kl_api/remove_order_line', { cws_product_id: productId });
+        if (removed.status !== 200) failures.push(`remove line ${removed.status}`);
         continue;
       }
       if (started.status !== 200) {
@@ -252,7 +250,7 @@ ${SHARED_NOTE}
 Set-up: one store process on PostgreSQL (\`LOG_LEVEL=warn\`, local payment provider), ${options.customers}
 concurrent customers, each logged in once and then looping: add a line to the draft order → create the
 checkout session (keys reserved) → send the provider's signed \`checkout.session.completed\` event to
-\`/api/payments/webhook/local\` → keys sold and the order mail queued. Every tenth round targets a scarce
+\`/api/payments/webhook/local\` → keys sold and the order mail queued. Every fourth round targets a scarce
 game with 25 keys that all customers race for. ${options.warmup} s warm-up, ${options.duration} s measured
 (${fmt(elapsed, 1)} s actual). "Fulfilment" is the time from sending the event to its answer (the keys are
 sold when it answers); the whole purchase is the three calls of one round.
