@@ -33,6 +33,8 @@ interface PageResult {
   cls: number;
   tbt: number;
   scripts: string[];
+  /** Lighthouse's runtime error code, when the page could not be measured. */
+  error?: string | undefined;
 }
 
 /** gzip size (KB) of the built files behind these script URLs. */
@@ -86,15 +88,23 @@ export async function benchWeb(_options: BenchOptions): Promise<void> {
     ];
     for (const target of pages) {
       log(`Lighthouse ${target.path}`);
-      const run = await lighthouse(`${server.url}${target.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        ...(target.cookie ? { extraHeaders: { Cookie: `keyland_session=${target.cookie}` } } : {}),
-      });
+      const audit = () =>
+        lighthouse(`${server.url}${target.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          ...(target.cookie ? { extraHeaders: { Cookie: `keyland_session=${target.cookie}` } } : {}),
+        });
+      let run = await audit();
+      // A run the browser could not finish (a timeout on the busy machine) is tried once more.
+      if (run?.lhr.runtimeError) {
+        log(`Lighthouse error on ${target.path}: ${run.lhr.runtimeError.code}; trying again`);
+        run = await audit();
+      }
       const lhr = run?.lhr;
       if (!lhr) throw new Error('Lighthouse gave no result');
+      if (lhr.runtimeError) log(`Lighthouse error on ${target.path}: ${lhr.runtimeError.message}`);
       const requests =
         (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })
           ?.items ?? [];
@@ -106,6 +116,7 @@ export async function benchWeb(_options: BenchOptions): Promise<void> {
         cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
         tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
         scripts: requests.filter((r) => r.resourceType === 'Script').map((r) => r.url),
+        error: lhr.runtimeError?.code,
       });
     }
   } finally {
@@ -117,7 +128,7 @@ export async function benchWeb(_options: BenchOptions): Promise<void> {
   const catalogue = results[0];
   const initialKb = catalogue ? gzipKb(catalogue.scripts) : Number.NaN;
   const rows = results.map((r) => [
-    r.label,
+    r.error ? `${r.label} (Lighthouse error ${r.error})` : r.label,
     r.path,
     `${r.score} (${pass(r.score >= 95)})`,
     `${fmt(r.lcp, 2)} s (${pass(r.lcp <= 2)})`,
