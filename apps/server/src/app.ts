@@ -17,6 +17,7 @@ import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { catalogueChanged } from './lib/catalogue-changed.ts';
 import type { KeyVault } from './lib/key-vault.ts';
+import { createScheduledJob } from './lib/scheduled-job.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/accounts/auth.repository.ts';
@@ -217,25 +218,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  // Reservations whose payment never came back are released every minute, by one instance at a time.
-  let sweeper: NodeJS.Timeout | undefined;
-  let sweeping: Promise<unknown> | undefined;
-  app.addHook('onReady', async () => {
-    sweeper = setInterval(() => {
-      sweeping ??= deps.dbHandle
-        .withLock('reservation-sweeper', () => checkout.sweepLapsed())
-        .catch((error: unknown) => app.log.error({ err: error }, 'reservation sweep failed'))
-        .finally(() => {
-          sweeping = undefined;
-        });
-    }, 60_000);
-    sweeper.unref();
+  // Reservations whose payment never came back are released every minute, by one instance at a time;
+  // shutting down waits for a sweep in progress.
+  const sweeper = createScheduledJob({
+    name: 'reservation-sweeper',
+    intervalMs: 60_000,
+    dbHandle: deps.dbHandle,
+    run: () => checkout.sweepLapsed(),
+    onError: (error) => app.log.error({ err: error }, 'reservation sweep failed'),
   });
-  // Shutting down waits for a sweep in progress.
-  app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-    await sweeping;
-  });
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
 
   await app.register(mediaRoutes, { db });
   if (config.nodeEnv === 'development' && !config.smtpUrl) {
