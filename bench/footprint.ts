@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { NODE_FLAGS } from '../deploy/cluster.ts';
 import { type CatalogueOutcome, load } from './catalogue.ts';
 import {
   type BenchOptions,
@@ -37,7 +38,7 @@ export async function benchFootprint(options: BenchOptions, catalogue: Catalogue
     for (let i = 0; i < 5; i++) {
       const server = await startServer(
         serverEnv({ DATA_DIR: catalogue.pgliteDataDir }),
-        entry ? { entry } : {},
+        entry ? { entry, nodeFlags: NODE_FLAGS } : {},
       );
       starts.push(server.readyAfterMs);
       await server.stop();
@@ -51,7 +52,7 @@ export async function benchFootprint(options: BenchOptions, catalogue: Catalogue
   const medianBundle = percentile(startsBundle, 50);
 
   // The same catalogue load on PostgreSQL against the bundle.
-  const server = await startServer(catalogue.pgEnv, { entry: bundle });
+  const server = await startServer(catalogue.pgEnv, { entry: bundle, nodeFlags: NODE_FLAGS });
   let rssBundle = Number.NaN;
   try {
     for (const query of catalogue.queries) await load(server.url, query.body, options);
@@ -70,7 +71,7 @@ export async function benchFootprint(options: BenchOptions, catalogue: Catalogue
         `≤ 200 MB: ${pass(catalogue.rssPostgres <= 200)}`,
       ],
       [
-        'RSS after the same load, PostgreSQL store (built bundle)',
+        `RSS after the same load, PostgreSQL store (built bundle, ${NODE_FLAGS.join(' ')})`,
         `${fmt(rssBundle, 0)} MB`,
         `≤ 200 MB: ${pass(rssBundle <= 200)}`,
       ],
@@ -85,7 +86,7 @@ export async function benchFootprint(options: BenchOptions, catalogue: Catalogue
         `≤ 3 s: ${pass(median <= 3_000)}`,
       ],
       [
-        'cold start to /readyz on PGlite, built bundle (median of 5)',
+        'cold start to /readyz on PGlite, built bundle with the same flags (median of 5)',
         span(startsBundle),
         `≤ 3 s: ${pass(medianBundle <= 3_000)}`,
       ],
@@ -103,7 +104,8 @@ ${SHARED_NOTE}
 RSS is read from /proc/<pid>/status (VmRSS) of the store process right after the catalogue benchmark
 (${options.connections} connections, ${options.duration} s per query, ${options.games} games), and of a
 second store started from the built bundle (\`npm run build:server\` → \`apps/server/dist/bundle/server.js\`,
-plain JavaScript) after the same load. Cold start is the time from spawning the process (source:
+plain JavaScript) started like production instances (\`npm run cluster\`, Dockerfile) with the V8 memory
+flags \`${NODE_FLAGS.join(' ')}\`, after the same load. Cold start is the time from spawning the process (source:
 \`node apps/server/src/server.ts\` with type stripping; bundle: \`node apps/server/dist/bundle/server.js\`) to
 the first 200 from \`/readyz\`, on an embedded PGlite folder whose migrations
 were already applied, holding the ${options.games}-game catalogue. The PGlite store's RSS includes the

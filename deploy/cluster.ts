@@ -20,6 +20,13 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const TEMPLATE = path.join(ROOT, 'deploy/nginx/keyland.conf.template');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
 
+/**
+ * V8 memory settings of a store instance (also in the Dockerfile): a small young generation and a capped
+ * old generation keep an instance near 150 MB resident under load instead of 300–400 MB, at about the
+ * same throughput (bench/results/footprint.md).
+ */
+export const NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=192'];
+
 export interface ClusterOptions {
   instances: number;
   /** Port of the balancer; 0 picks a free one. */
@@ -184,7 +191,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       },
       async start() {
         output = '';
-        const proc = spawn(process.execPath, [SERVER_ENTRY], {
+        const proc = spawn(process.execPath, [...NODE_FLAGS, SERVER_ENTRY], {
           cwd: ROOT,
           env: {
             PATH: process.env.PATH ?? '',

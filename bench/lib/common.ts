@@ -110,11 +110,17 @@ export function serverEnv(extra: Record<string, string>): Record<string, string>
 /** Starts `entry` (the store by default) as a child process and waits until `readyPath` answers 200. */
 export async function startServer(
   env: Record<string, string>,
-  options: { entry?: string; readyPath?: string; timeoutMs?: number; port?: number } = {},
+  options: {
+    entry?: string;
+    readyPath?: string;
+    timeoutMs?: number;
+    port?: number;
+    nodeFlags?: string[];
+  } = {},
 ): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(NODE, [options.entry ?? SERVER_ENTRY], {
+  const child = spawn(NODE, [...(options.nodeFlags ?? []), options.entry ?? SERVER_ENTRY], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
