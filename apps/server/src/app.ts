@@ -14,7 +14,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
+import { catalogueChanged } from './lib/catalogue-changed.ts';
 import type { KeyVault } from './lib/key-vault.ts';
+import { createScheduledJob } from './lib/scheduled-job.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/accounts/auth.repository.ts';
@@ -30,6 +32,7 @@ import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
 import { createBackOffice } from './modules/backoffice/create-backoffice.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { createAnswerCache } from './modules/catalogue/catalogue.cache.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
@@ -38,7 +41,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { registerGameData } from './modules/gamedata/game-data.module.ts';
 import type { GameDataSource } from './modules/gamedata/game-data.port.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { type DrainState, healthRoutes } from './modules/health/health.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
@@ -162,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     from: config.mailFrom,
     log: app.log,
     renderAttachment: (invoiceId) => invoices.attachment(invoiceId),
+    lock: (name, fn) => deps.dbHandle.withLock(name, fn),
   });
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', async () => mailDispatcher.stop());
@@ -170,7 +174,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(sessionPlugin, { sessions });
   registerCrossSiteGuard(app, config.publicUrl, ['/api/payments/webhook/', UPLOADS_PREFIX]);
 
-  await app.register(healthRoutes, { dbHandle: deps.dbHandle });
+  const drain: DrainState = { draining: false };
+  app.decorate('drain', drain);
+  await app.register(healthRoutes, { dbHandle: deps.dbHandle, drain });
   const totp = createTotpService({
     db,
     keyVault: deps.keyVault,
@@ -191,7 +197,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       secondFactor: totp,
     }),
   });
-  const catalogueService = createCatalogueService(createCatalogueRepository(db));
+  const catalogueCache = createAnswerCache({ ttlMs: config.catalogueCacheTtlMs, signal: catalogueChanged });
+  app.addHook('onClose', async () => catalogueCache.close());
+  const catalogueService = createCatalogueService(createCatalogueRepository(db), { cache: catalogueCache });
   await app.register(catalogueRoutes, { service: catalogueService, auditSave: gameDetailAudit(db) });
   const payments = deps.paymentProvider
     ? { provider: deps.paymentProvider, localWebhookSecret: undefined }
@@ -252,17 +260,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     cancelOpenCheckouts: checkout.cancelOpenCheckouts,
   });
   await app.register(coverFileRoutes, { dataDir: config.dataDir });
-  // Reservations whose payment never came back are released every minute.
-  let sweeper: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweeper = setInterval(() => {
-      checkout
-        .sweepLapsed()
-        .catch((error: unknown) => app.log.error({ err: error }, 'reservation sweep failed'));
-    }, 60_000);
-    sweeper.unref();
+  // Reservations whose payment never came back are released every minute, by one instance at a time;
+  // shutting down waits for a sweep in progress.
+  const sweeper = createScheduledJob({
+    name: 'reservation-sweeper',
+    intervalMs: 60_000,
+    dbHandle: deps.dbHandle,
+    run: () => checkout.sweepLapsed(),
+    onError: (error) => app.log.error({ err: error }, 'reservation sweep failed'),
   });
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
   const privacy = createPrivacyService({
     db,
     cancelOpenCheckouts: checkout.cancelOpenCheckouts,
@@ -306,6 +314,7 @@ declare module 'fastify' {
     mailDispatcher: ReturnType<typeof createMailDispatcher>;
     checkout: ReturnType<typeof createCheckoutService>;
     gameData: ReturnType<typeof registerGameData>;
+    drain: DrainState;
   }
 }
 
@@ -325,6 +334,7 @@ function registerWebApp(
       root: webDistDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -16,8 +16,16 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await app.close();
-    await runtime.dbHandle.close();
+    // /readyz answers 503 from now on; close() stops accepting connections, lets in-flight requests
+    // finish, then runs the onClose hooks (mail dispatcher and sweeper finish their round).
+    app.drain.draining = true;
+    try {
+      await app.close();
+      await runtime.dbHandle.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown was not clean');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void close('SIGTERM'));

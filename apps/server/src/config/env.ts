@@ -69,6 +69,7 @@ export const envSchema = z.object({
   COMPANY_REGISTRY_CODE: z.preprocess(emptyToUndefined, z.string().max(50).optional()),
   COMPANY_VAT_NUMBER: z.preprocess(emptyToUndefined, z.string().max(50).optional()),
   COMPANY_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
+  CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -144,6 +145,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** The seller's legal data printed on invoices (placeholders marked as such when unset). */
   company: CompanyConfig;
+  /** Lifetime of cached catalogue answers in this process (0 disables the cache). */
+  catalogueCacheTtlMs: number;
 }
 
 export interface CompanyConfig {
@@ -255,5 +258,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vatNumber: e.COMPANY_VAT_NUMBER ?? 'EE000000000',
       address: e.COMPANY_ADDRESS ?? 'Test street 1, 10111 Tallinn, Estonia',
     },
+    catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
   };
 }

@@ -28,6 +28,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: '',
+    // Factories write to the database directly, without signalling catalogue changes.
+    CATALOGUE_CACHE_TTL_MS: '0',
     ...env,
   });
   const dbHandle = await createTestDb();

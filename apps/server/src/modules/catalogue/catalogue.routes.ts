@@ -19,7 +19,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/session.ts';
 import type { CatalogueService, Reader } from './catalogue.service.ts';
-import { conditionalAnswer } from './http-cache.ts';
+import { conditionalAnswer, sendShared } from './http-cache.ts';
+
+/** What the zod serializer would send for a page: validated against the schema, then JSON. */
+const pageJson = (answer: object) => JSON.stringify(cataloguePageSchema.parse(answer));
 
 const readerOf = (request: FastifyRequest): Reader => ({ isAdmin: request.session?.role === 'admin' });
 
@@ -48,7 +51,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       },
       onSend: everyone,
     },
-    (request) => service.page(request.body),
+    async (request, reply) => sendShared(reply, await service.page(request.body), pageJson),
   );
 
   app.post(

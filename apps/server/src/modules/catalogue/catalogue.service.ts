@@ -7,6 +7,8 @@ import type {
   SaveGameDetailRequest,
 } from '@keyland/core/schemas/game-detail';
 import { AppError } from '../../lib/app-error.ts';
+import { catalogueChanged } from '../../lib/catalogue-changed.ts';
+import type { AnswerCache } from './catalogue.cache.ts';
 import { toCatalogueGame, toFactSheet, toGameChanges, toGameDetail } from './catalogue.mapper.ts';
 import {
   type CatalogueQuery,
@@ -46,29 +48,44 @@ function toQuery(filters: CatalogueFilters, sort: CatalogueQuery['sort']): Catal
 const readable = (row: GameDetailRow | undefined, reader: Reader): row is GameDetailRow =>
   row !== undefined && (reader.isAdmin || isVisibleRow(row));
 
-export function createCatalogueService(repository: CatalogueRepository) {
+/** Without a cache every read goes to the database. */
+const noCache: Pick<AnswerCache, 'get'> = { get: (_key, compute) => compute() };
+
+/**
+ * `cache` keeps visitors' answers for a short time (docs/decisions/017-catalogue-answer-cache.md); admin
+ * reads and writes always go to the database.
+ */
+export function createCatalogueService(
+  repository: CatalogueRepository,
+  options: { cache?: Pick<AnswerCache, 'get'> } = {},
+) {
+  const cache = options.cache ?? noCache;
+
   async function detail(providerId: string, reader: Reader): Promise<GameDetailResponse> {
-    const row = await repository.byProviderId(providerId);
-    if (!readable(row, reader)) return { found: false, game: null };
-    return { found: true, game: toGameDetail(row, { includeWholesale: reader.isAdmin }) };
+    const load = async (): Promise<GameDetailResponse> => {
+      const row = await repository.byProviderId(providerId);
+      if (!readable(row, reader)) return { found: false, game: null };
+      return { found: true, game: toGameDetail(row, { includeWholesale: reader.isAdmin }) };
+    };
+    return reader.isAdmin ? load() : cache.get(`detail:${providerId}`, load);
   }
 
   return {
-    async page(request: CataloguePageRequest): Promise<CatalogueGame[]> {
-      const rows = await repository.page(
-        toQuery(request.filters, request.sort),
-        request.offset,
-        request.limit,
-      );
-      return rows.map(toCatalogueGame);
+    page(request: CataloguePageRequest): Promise<CatalogueGame[]> {
+      const query = toQuery(request.filters, request.sort);
+      return cache.get(`page:${JSON.stringify([query, request.offset, request.limit])}`, async () => {
+        const rows = await repository.page(query, request.offset, request.limit);
+        return rows.map(toCatalogueGame);
+      });
     },
 
     count(filters: CatalogueFilters): Promise<number> {
-      return repository.count(toQuery(filters, undefined));
+      const query = toQuery(filters, undefined);
+      return cache.get(`count:${JSON.stringify(query)}`, () => repository.count(query));
     },
 
     platforms(): Promise<string[]> {
-      return repository.platforms();
+      return cache.get('platforms', () => repository.platforms());
     },
 
     /** checkGameDetail / checkGameMeta: a game the reader may see, or found: false. */
@@ -123,6 +140,7 @@ export function createCatalogueService(repository: CatalogueRepository) {
         };
         created = (await repository.upsert(values, changes)).created;
       }
+      catalogueChanged.notify();
       const row = await repository.byProviderId(providerId);
       if (!row) throw new Error('The saved game cannot be read back');
       return { created, game: toGameDetail(row, { includeWholesale: true }) };

@@ -33,10 +33,33 @@ export function conditionalAnswer(shared: (request: FastifyRequest) => boolean) 
       reply.header('cache-control', 'no-store');
       return payload;
     }
-    const etag = etagOf(payload);
+    const etag = String(reply.getHeader('etag') ?? etagOf(payload));
     reply.header('etag', etag).header('cache-control', REVALIDATE);
     if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return payload;
     reply.code(304).removeHeader('content-type').removeHeader('content-length');
     return null;
   };
+}
+
+const serialized = new WeakMap<object, { json: string; etag: string }>();
+
+/**
+ * The JSON text and ETag of an answer object, computed once per object: answers served from the catalogue
+ * cache are the same object until it changes, so a cache hit costs neither serialising nor hashing.
+ * `serialize` must produce what the route's response schema would (it validates too).
+ */
+export function serializedOnce(answer: object, serialize: (answer: object) => string) {
+  let entry = serialized.get(answer);
+  if (!entry) {
+    const json = serialize(answer);
+    entry = { json, etag: etagOf(json) };
+    serialized.set(answer, entry);
+  }
+  return entry;
+}
+
+/** Sends a shared answer as pre-serialised JSON with its ETag (conditionalAnswer then answers 304 or 200). */
+export function sendShared(reply: FastifyReply, answer: object, serialize: (answer: object) => string) {
+  const { json, etag } = serializedOnce(answer, serialize);
+  return reply.header('etag', etag).type('application/json; charset=utf-8').send(json);
 }

@@ -5,6 +5,7 @@ import { basisPointsToPercent } from '@keyland/core/vat';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 import { priceCart } from '../cart/cart.pricing.ts';
 import { createCartRepository } from '../cart/cart.repository.ts';
@@ -115,6 +116,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       await repo.releaseKeys(orderId);
       await repo.updateOrder(orderId, { status, reservedUntil: null });
     });
+    catalogueChanged.notify();
   }
 
   /**
@@ -208,6 +210,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { fresh: true, lines, keys };
     });
     if (outcome.fresh) deps.mailDispatcher.kick();
+    if (outcome.fresh) catalogueChanged.notify();
     if ('awaiting' in outcome && deps.supplierPurchases) {
       // Buy from the supplier now; on failure the order stays awaiting keys and is retried later. A slow
       // supplier does not hold the payment webhook: after a while the purchase goes on in the background.
@@ -328,6 +331,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         });
         return created;
       });
+      catalogueChanged.notify();
 
       let session: { sessionId: string; url: string };
       try {

@@ -4,7 +4,15 @@ import type { DbHandle } from '../../db/client.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
-export const healthRoutes: FastifyPluginAsyncZod<{ dbHandle: DbHandle }> = async (app, { dbHandle }) => {
+/** Set when the process is shutting down: /readyz then answers 503 so that balancers stop sending work. */
+export interface DrainState {
+  draining: boolean;
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<{ dbHandle: DbHandle; drain?: DrainState }> = async (
+  app,
+  { dbHandle, drain },
+) => {
   app.get(
     '/healthz',
     { schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } } },
@@ -21,6 +29,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ dbHandle: DbHandle }> = async
       },
     },
     async (_request, reply) => {
+      if (drain?.draining) return reply.status(503).send({ status: 'unavailable' as const });
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { LockOutcome } from '../../db/client.ts';
 import type { MailRepository } from './mail.repository.ts';
 import type { MailAttachment, MailTransport } from './mail.transport.ts';
 
@@ -24,6 +25,8 @@ export function createMailDispatcher(options: {
   intervalMs?: number;
   /** Renders an attached document (an invoice PDF) when its mail is sent. */
   renderAttachment?: (invoiceId: number) => Promise<MailAttachment>;
+  /** Runs each round under this lock (DbHandle.withLock) so that one instance sends at a time. */
+  lock?: (name: string, fn: () => Promise<number>) => Promise<LockOutcome<number>>;
 }): MailDispatcher {
   const { repository, transport, from, log } = options;
   let timer: NodeJS.Timeout | undefined;
@@ -77,7 +80,10 @@ export function createMailDispatcher(options: {
       let sent = 0;
       do {
         again = false;
-        sent += await round();
+        if (options.lock) {
+          const outcome = await options.lock('mail-dispatcher', round);
+          sent += outcome.ran ? outcome.value : 0;
+        } else sent += await round();
       } while (again && !stopped);
       return sent;
     })().finally(() => {

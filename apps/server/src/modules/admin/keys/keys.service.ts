@@ -6,6 +6,7 @@ import {
 } from '@keyland/core/schemas/admin';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
+import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
 import type { KeyVault } from '../../../lib/key-vault.ts';
 import { type Actor, maskCode } from '../admin-context.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
@@ -88,6 +89,7 @@ export function createKeysService(deps: { db: Database; keyVault: KeyVault }) {
         });
         return { imported, existing, available };
       });
+      catalogueChanged.notify();
       return {
         imported: outcome.imported,
         duplicates: { inFile, existing: outcome.existing },

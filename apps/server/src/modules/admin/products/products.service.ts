@@ -5,6 +5,7 @@ import type { AdminProduct, CreateProductInput, UpdateProductInput } from '@keyl
 import { slugify } from '@keyland/core/slug';
 import type { Database } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
+import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
 import type { Actor } from '../admin-context.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { auditView, toAdminProduct } from './products.mapper.ts';
@@ -63,6 +64,7 @@ export function createProductsService(db: Database) {
       });
       return after;
     });
+    catalogueChanged.notify();
     return toAdminProduct(row, await repository.countsOf(id));
   }
 
@@ -108,6 +110,7 @@ export function createProductsService(db: Database) {
         });
         return created;
       });
+      catalogueChanged.notify();
       return toAdminProduct(row, { available: 0, reserved: 0, sold: 0, revoked: 0 });
     },
 
@@ -125,6 +128,7 @@ export function createProductsService(db: Database) {
         });
         return after;
       });
+      catalogueChanged.notify();
       return toAdminProduct(row, await repository.countsOf(id));
     },
 

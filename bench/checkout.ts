@@ -1,0 +1,269 @@
+/**
+ * Checkout-to-keys benchmark on PostgreSQL: concurrent customers each loop over draft order → add line →
+ * checkout session (local provider) → signed provider event → fulfilment. Ends with queries proving no key
+ * was oversold or sold twice. Writes bench/results/checkout.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { hashPassword } from '../apps/server/src/lib/password.ts';
+import { signPayload } from '../apps/server/src/modules/payments/webhook-signature.ts';
+import { openRuntime } from '../apps/server/src/runtime.ts';
+import { insertCustomer, insertGame } from '../apps/server/test/factories.ts';
+import { CONSENT, createCustomer } from './lib/client.ts';
+import {
+  type BenchOptions,
+  dropDatabase,
+  fmt,
+  freshDatabase,
+  machine,
+  pass,
+  percentile,
+  RESULTS,
+  SHARED_NOTE,
+  serverEnv,
+  startServer,
+  table,
+} from './lib/common.ts';
+
+const PASSWORD = 'bench-customer-password-42';
+
+export async function benchCheckout(options: BenchOptions): Promise<void> {
+  const log = (text: string) => process.stdout.write(`[checkout] ${text}\n`);
+  const dbName = 'keyland_bench_checkout';
+  const databaseUrl = await freshDatabase(dbName);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keyland-bench-checkout-'));
+  const env = serverEnv({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+  const webhookSecret = env.LOCAL_PAYMENT_WEBHOOK_SECRET ?? '';
+  const startedAt = new Date();
+  const machineLine = machine();
+
+  // Plenty of keys on most games; one scarce game that every customer also tries, to race for its keys.
+  const runtime = await openRuntime(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+  const products: string[] = [];
+  let scarce = '';
+  const customers: { email: string }[] = [];
+  try {
+    const keysPerGame = Math.max(200, Math.ceil((options.duration * 400) / 20));
+    for (let i = 0; i < 20; i++) {
+      const { game } = await insertGame(
+        runtime.dbHandle.db,
+        runtime.keyVault,
+        { title: `Bench Game ${i}`, priceCents: 999 + i },
+        { keys: keysPerGame },
+      );
+      products.push(game.productId);
+    }
+    const { game } = await insertGame(
+      runtime.dbHandle.db,
+      runtime.keyVault,
+      { title: 'Bench Scarce Game', priceCents: 4999 },
+      { keys: 25 },
+    );
+    scarce = game.productId;
+    const passwordHash = await hashPassword(PASSWORD);
+    for (let i = 0; i < options.customers; i++) {
+      const { customer } = await insertCustomer(runtime.dbHandle.db, { passwordHash });
+      customers.push({ email: customer.email });
+    }
+  } finally {
+    await runtime.dbHandle.close();
+  }
+
+  const server = await startServer(env);
+  log(`store ready; ${options.customers} customers for ${options.duration} s`);
+  const flows: number[] = [];
+  const fulfilments: number[] = [];
+  let soldOut = 0;
+  const failures: string[] = [];
+  let fulfilled = 0;
+  let stopAt = 0;
+  let measuring = false;
+
+  async function shopper(index: number) {
+    const customer = createCustomer(server.url);
+    const login = await customer.post('/api/kl_api/login', {
+      email: customers[index]?.email,
+      password: PASSWORD,
+    });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+    let round = 0;
+    while (Date.now() < stopAt) {
+      round += 1;
+      const productId =
+        round % 4 === 0 ? scarce : (products[(index + round) % products.length] ?? products[0]);
+      const began = performance.now();
+      const added = await customer.post('/api/kl_api/add_or_update_order_line', {
+        cws_product_id: productId,
+      });
+      if (added.status === 409 && added.body.error === 'OUT_OF_STOCK') {
+        soldOut += measuring ? 1 : 0;
+        continue;
+      }
+      if (added.status !== 200) {
+        failures.push(`add line ${added.status}`);
+        continue;
+      }
+      const started = await customer.post('/api/create-checkout-session', {
+        consent: CONSENT,
+        items: [],
+        orderData: { total: 0.01 },
+      });
+      if (started.status === 409 && started.body.error === 'OUT_OF_STOCK') {
+        soldOut += measuring ? 1 : 0;
+        // Empty the draft so that the next round buys something else.
+        const removed = await customer.post('/api/kl_api/remove_order_line', { cws_product_id: productId });
+        if (removed.status !== 200) failures.push(`remove line ${removed.status}`);
+        continue;
+      }
+      if (started.status !== 200) {
+        failures.push(`checkout ${started.status} ${String(started.body.error)}`);
+        continue;
+      }
+      const sessionId = new URL(String(started.body.url)).pathname.split('/').pop() ?? '';
+      const payload = JSON.stringify({
+        id: `evt_bench_${randomBytes(12).toString('hex')}`,
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            sessionId,
+            orderId: Number(started.body.order_id),
+            status: 'complete',
+            paymentStatus: 'paid',
+            amountTotalCents: null,
+            currency: 'eur',
+          },
+        },
+      });
+      const eventAt = performance.now();
+      const event = await fetch(`${server.url}/api/payments/webhook/local`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signPayload(payload, webhookSecret),
+        },
+        body: payload,
+      });
+      await event.text();
+      const done = performance.now();
+      if (event.status !== 200) {
+        failures.push(`event ${event.status}`);
+        continue;
+      }
+      if (measuring) {
+        fulfilled += 1;
+        fulfilments.push(done - eventAt);
+        flows.push(done - began);
+      }
+    }
+  }
+
+  let elapsed = 0;
+  try {
+    // Warm-up, then the measured run.
+    stopAt = Date.now() + options.warmup * 1000;
+    await Promise.all(customers.map((_, i) => shopper(i)));
+    measuring = true;
+    const t0 = performance.now();
+    stopAt = Date.now() + options.duration * 1000;
+    await Promise.all(customers.map((_, i) => shopper(i)));
+    elapsed = (performance.now() - t0) / 1000;
+  } finally {
+    await server.stop();
+  }
+
+  // The proof: no key sold twice, no order with more or fewer keys than it paid for, the scarce game not oversold.
+  const check = await openRuntime(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+  let integrity: Record<string, number>;
+  try {
+    const rows = await check.dbHandle.db.execute(sql`
+      select
+        (select count(*)::int from (select code_fingerprint from game_keys where status = 'sold'
+           group by code_fingerprint having count(*) > 1) d) as double_sold,
+        (select count(*)::int from order_lines l join orders o on o.id = l.order_id
+           where o.status = 'paid' and l.quantity <> (select count(*) from game_keys k
+             where k.order_line_id = l.id and k.status = 'sold')) as wrong_key_count,
+        (select count(*)::int from game_keys k join orders o on o.id = k.order_id
+           where k.status = 'sold' and o.status <> 'paid') as sold_to_unpaid,
+        (select count(*)::int from game_keys k join games g on g.id = k.game_id
+           where g.title = 'Bench Scarce Game' and k.status = 'sold') as scarce_sold,
+        (select count(*)::int from orders where status = 'paid') as paid_orders,
+        (select count(*)::int from game_keys where status = 'sold') as sold_keys`);
+    const first = (
+      'rows' in rows ? (rows.rows as Record<string, number>[]) : (rows as unknown as Record<string, number>[])
+    )[0];
+    integrity = first ?? {};
+  } finally {
+    await check.dbHandle.close();
+  }
+  await dropDatabase(dbName);
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const rate = fulfilled / elapsed;
+  const p99 = percentile(fulfilments, 99);
+  const clean =
+    integrity.double_sold === 0 &&
+    integrity.wrong_key_count === 0 &&
+    integrity.sold_to_unpaid === 0 &&
+    (integrity.scarce_sold ?? 0) <= 25;
+  const summary = table(
+    ['measure', 'value', 'target'],
+    [
+      ['fulfilled orders/s', fmt(rate, 1), `≥ 100: ${pass(rate >= 100)}`],
+      [
+        'p50 / p99 fulfilment (event → keys) ms',
+        `${fmt(percentile(fulfilments, 50))} / ${fmt(p99)}`,
+        `p99 ≤ 150: ${pass(p99 <= 150)}`,
+      ],
+      [
+        'p50 / p99 whole purchase (add line → keys) ms',
+        `${fmt(percentile(flows, 50))} / ${fmt(percentile(flows, 99))}`,
+        '',
+      ],
+      [
+        'orders fulfilled / sold-out answers / failures',
+        `${fulfilled} / ${soldOut} / ${failures.length}`,
+        'no failures',
+      ],
+      ['keys sold twice', integrity.double_sold ?? 'n/a', '0'],
+      ['paid order lines with the wrong number of keys', integrity.wrong_key_count ?? 'n/a', '0'],
+      ['keys sold to unpaid orders', integrity.sold_to_unpaid ?? 'n/a', '0'],
+      ['scarce game: keys sold of 25', integrity.scarce_sold ?? 'n/a', '≤ 25'],
+      [
+        'paid orders / sold keys (whole run incl. warm-up)',
+        `${integrity.paid_orders} / ${integrity.sold_keys}`,
+        'equal',
+      ],
+    ],
+  );
+  process.stdout.write(
+    `\n${summary}\n\nIntegrity: ${clean ? 'clean' : 'VIOLATED'}\n${failures.slice(0, 5).join('\n')}\n`,
+  );
+  writeFileSync(
+    path.join(RESULTS, 'checkout.md'),
+    `# Checkout-to-keys benchmark
+
+Run ${startedAt.toISOString()} on ${machineLine}.
+
+${SHARED_NOTE}
+
+Set-up: one store process on PostgreSQL (\`LOG_LEVEL=warn\`, local payment provider), ${options.customers}
+concurrent customers, each logged in once and then looping: add a line to the draft order → create the
+checkout session (keys reserved) → send the provider's signed \`checkout.session.completed\` event to
+\`/api/payments/webhook/local\` → keys sold and the order mail queued. Every fourth round targets a scarce
+game with 25 keys that all customers race for. ${options.warmup} s warm-up, ${options.duration} s measured
+(${fmt(elapsed, 1)} s actual). "Fulfilment" is the time from sending the event to its answer (the keys are
+sold when it answers); the whole purchase is the three calls of one round.
+
+${summary}
+
+Integrity after the run (queries over the whole database): ${clean ? 'clean: no key oversold or double-sold' : 'VIOLATED'}.
+${failures.length > 0 ? `\nFirst failures: ${failures.slice(0, 5).join('; ')}\n` : ''}
+Reproduce: \`npm run bench -- --only checkout\` (\`--duration 3 --warmup 1\` for a quick look).
+`,
+  );
+}

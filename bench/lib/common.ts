@@ -1,0 +1,242 @@
+/**
+ * Shared helpers of the Keyland benchmarks: options, child server processes, databases, tables.
+ * Every server runs as a child process (`node apps/server/src/server.ts`) and all traffic goes to 127.0.0.1.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const NODE = process.execPath;
+export const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
+export const RESULTS = path.join(ROOT, 'bench/results');
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** A fixed key so that keys seeded by the bench can be read by the servers it starts. */
+export const BENCH_KEY = 'b'.repeat(64);
+
+export interface BenchOptions {
+  only: string[];
+  /** Seconds of measured load per run. */
+  duration: number;
+  /** Seconds of warm-up load before each measured run. */
+  warmup: number;
+  games: number;
+  connections: number;
+  /** Concurrent customers of the checkout benchmark. */
+  customers: number;
+}
+
+export function readOptions(argv = process.argv.slice(2)): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      only: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      games: { type: 'string' },
+      connections: { type: 'string' },
+      customers: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`Usage: npm run bench -- [options]
+  --only catalogue,checkout,web,footprint   run some benchmarks (default: all)
+  --duration S    seconds of measured load per run (default 15; env BENCH_DURATION)
+  --warmup S      seconds of warm-up before each run (default 5; env BENCH_WARMUP)
+  --games N       games in the benchmark catalogue (default 10000; env BENCH_GAMES)
+  --connections N HTTP connections of the catalogue load (default 50)
+  --customers N   concurrent customers of the checkout benchmark (default 20)
+`);
+    process.exit(0);
+  }
+  const num = (value: string | undefined, env: string | undefined, fallback: number) =>
+    Number(value ?? env ?? fallback);
+  return {
+    only: (values.only ?? process.env.BENCH_ONLY ?? 'catalogue,checkout,web,footprint')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    duration: num(values.duration, process.env.BENCH_DURATION, 15),
+    warmup: num(values.warmup, process.env.BENCH_WARMUP, 5),
+    games: num(values.games, process.env.BENCH_GAMES, 10_000),
+    connections: num(values.connections, undefined, 50),
+    customers: num(values.customers, undefined, 20),
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ChildServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first 200 from /readyz. */
+  readyAfterMs: number;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Base environment of a benchmarked store: quiet logs, no seeding, no web app unless asked. */
+export function serverEnv(extra: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_ON_EMPTY: 'false',
+    KEY_ENCRYPTION_KEY: BENCH_KEY,
+    LOCAL_PAYMENT_WEBHOOK_SECRET: 'bench-local-webhook-secret-0123456789',
+    WEB_DIST_DIR: '',
+    ...extra,
+  };
+}
+
+/** Starts `entry` (the store by default) as a child process and waits until `readyPath` answers 200. */
+export async function startServer(
+  env: Record<string, string>,
+  options: {
+    entry?: string;
+    readyPath?: string;
+    timeoutMs?: number;
+    port?: number;
+    nodeFlags?: string[];
+  } = {},
+): Promise<ChildServer> {
+  const port = options.port ?? (await freePort());
+  const started = performance.now();
+  const child = spawn(NODE, [...(options.nodeFlags ?? []), options.entry ?? SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  let readyAfterMs = 0;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
+    try {
+      const response = await fetch(`${url}${options.readyPath ?? '/readyz'}`);
+      if (response.status === 200) {
+        readyAfterMs = performance.now() - started;
+        break;
+      }
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not ready in time:\n${log}`);
+    }
+    await sleep(20);
+  }
+  return {
+    url,
+    port,
+    child,
+    readyAfterMs,
+    output: () => log,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident set size of a process in MB (Linux /proc). */
+export function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+/** Drops and creates a PostgreSQL database; answers its URL. */
+export async function freshDatabase(name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ')} at start, Node ${process.version}`;
+}
+
+export const SHARED_NOTE =
+  'The machine was shared with other engineers running tests during this run, so absolute numbers are noisy; compare the ratios, which were measured side by side in the same run.';
+
+/** A Markdown table. */
+export function table(header: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+export const pass = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
