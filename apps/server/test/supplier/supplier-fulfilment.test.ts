@@ -141,7 +141,7 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
       ctx.dbHandle,
       sql`select code_ciphertext from game_keys where order_id = ${orderId} and status = 'sold'`,
     );
-    expect(raw[0]?.code_ciphertext).toMatch(/^v1:/);
+    expect(raw[0]?.code_ciphertext).toMatch(/^v2:/);
     expect(await keyMails(customer.email)).toHaveLength(1);
     // Delivered at once: no "keys on their way" notice.
     expect(

@@ -248,7 +248,8 @@ describe(`withdrawal refunds through the Stripe adapter (${testDbKind})`, () => 
       payload: event.body,
     });
     await makeAwaitingKeys(ctx, orderId);
-    stripe.failNext('server_error', 2);
+    // Four failures outlast the adapter's own retries (three, with back-off and the same idempotency key).
+    stripe.failNext('server_error', 4);
     const first = await client.post(`/api/orders/${orderId}/withdraw`, { confirm: true });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ refundPending: true, refundId: null });
