@@ -107,7 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     connectionTimeout: 30_000,
     requestTimeout: 30_000,

@@ -65,6 +65,16 @@ export const envSchema = z.object({
   RAWG_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(100).default(4)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For: `loopback` (a proxy on the same
+   * machine), `false` (nobody), `true` (anybody: only behind a proxy that overwrites the header) or a
+   * comma-separated list of addresses and CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F.:/,\s]+$|^(?:true|false|loopback)$/, 'loopback, true, false or addresses/CIDRs')
+    .default('loopback'),
   COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
   COMPANY_REGISTRY_CODE: z.preprocess(emptyToUndefined, z.string().max(50).optional()),
   COMPANY_VAT_NUMBER: z.preprocess(emptyToUndefined, z.string().max(50).optional()),
@@ -143,6 +153,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Folder of the built web app, served with an index.html fallback; undefined serves no web app. */
   webDistDir: string | undefined;
+  /** Fastify's trustProxy: who may set X-Forwarded-For (the per-address limits depend on it). */
+  trustProxy: boolean | string;
   /** The seller's legal data printed on invoices (placeholders marked as such when unset). */
   company: CompanyConfig;
   /** Lifetime of cached catalogue answers in this process (0 disables the cache). */
@@ -252,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR === undefined ? defaultWeb : e.WEB_DIST_DIR || undefined,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     company: {
       name: e.COMPANY_NAME ?? 'Keyland (COMPANY_NAME not set)',
       registryCode: e.COMPANY_REGISTRY_CODE ?? '00000000',
