@@ -143,6 +143,14 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
     );
     expect(raw[0]?.code_ciphertext).toMatch(/^v2:/);
     expect(await keyMails(customer.email)).toHaveLength(1);
+    // The invoice issued at payment travels with the keys mail as its PDF attachment.
+    const attached = await queryRows<{ kind: string }>(
+      ctx.dbHandle,
+      sql`select i.kind from mail_attachments a join mail_outbox m on m.id = a.mail_id
+          join invoices i on i.id = a.invoice_id
+          where m.kind = 'order_keys' and m.to_address = ${customer.email} and i.order_id = ${orderId}`,
+    );
+    expect(attached).toEqual([{ kind: 'invoice' }]);
     // Delivered at once: no "keys on their way" notice.
     expect(
       await queryRows(

@@ -1,5 +1,4 @@
-import { toLocale } from '@keyland/core/locales';
-import { centsToEuros, formatEuros } from '@keyland/core/money';
+import { centsToEuros } from '@keyland/core/money';
 import { type CompletedOrder, TERMS_VERSION } from '@keyland/core/schemas/cart';
 import { basisPointsToPercent } from '@keyland/core/vat';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +12,6 @@ import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
-import { orderKeysMail } from '../mail/mail.templates.ts';
 import {
   type CheckoutSessionState,
   type PaymentEvent,
@@ -27,6 +25,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from './checkout.repository.ts';
+import { enqueueOrderKeysMail } from './order-keys-mail.ts';
 import { createReconcileRepository } from './reconcile.repository.ts';
 
 /** The provider's session lives 30 minutes (its minimum); keys stay reserved a little longer. */
@@ -178,35 +177,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const keys = await keysOf(repo, order.id, lines);
       // Awaiting supplier keys: the keys mail goes out when they have all arrived.
       if (short.length > 0) return { fresh: false, awaiting: true, lines, keys };
-      const customer = await repo.customer(order.customerId);
-      const consent = await repo.consentOf(order.id);
-      if (customer) {
-        const locale = toLocale(customer.lang);
-        const euros = (cents: number) => formatEuros(cents, locale);
-        await deps.mailRepository.enqueue(tx, {
-          toAddress: customer.email,
-          kind: 'order_keys',
-          ...orderKeysMail(locale, {
-            id: order.id,
-            name: customer.fullName,
-            lines: lines.map((line) => ({
-              title: line.title,
-              platform: line.platform,
-              quantity: line.quantity,
-              unitPrice: euros(line.unitPriceCents),
-              total: euros(line.totalCents),
-              codes: keys.get(line.id) ?? [],
-            })),
-            untaxed: euros(order.amountUntaxedCents),
-            tax: euros(order.amountTaxCents),
-            total: euros(order.amountTotalCents),
-            taxPercent: String(basisPointsToPercent(order.vatBasisPoints ?? 0)),
-            consentText: consent?.text ?? '',
-            consentAt: (consent?.recordedAt ?? at).toISOString(),
-            historyUrl: `${deps.publicUrl}/History`,
-          }),
-        });
-      }
+      await enqueueOrderKeysMail(tx, deps, order, lines, keys, at);
       return { fresh: true, lines, keys };
     });
     if (outcome.fresh) deps.mailDispatcher.kick();

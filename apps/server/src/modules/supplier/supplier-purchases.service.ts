@@ -1,15 +1,13 @@
 import { toLocale } from '@keyland/core/locales';
-import { formatEuros } from '@keyland/core/money';
-import { basisPointsToPercent } from '@keyland/core/vat';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle, Executor } from '../../db/client.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 import { createCheckoutRepository } from '../checkout/checkout.repository.ts';
+import { enqueueOrderKeysMail } from '../checkout/order-keys-mail.ts';
 import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
-import { orderKeysMail } from '../mail/mail.templates.ts';
 import { awaitingKeysMail } from './awaiting-keys.mail.ts';
 import { type KeySupplier, type SupplierCode, SupplierError, type SupplierOrder } from './supplier.port.ts';
 import { createSupplierRepository, type SupplierOrderRow } from './supplier.repository.ts';
@@ -126,7 +124,10 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
         keys.get(key.orderLineId)?.push(keyVault.decrypt(key.codeCiphertext));
       if (lines.some((l) => (keys.get(l.id)?.length ?? 0) < l.quantity)) return false;
       await repo.updateOrder(orderId, { status: 'paid' });
-      await enqueueKeysMail(tx, order, lines, keys);
+      // The invoice was issued when the payment arrived; it travels with the keys mail.
+      const invoice = await createInvoicesRepository(tx).ofOrder(order.id, 'invoice');
+      if (invoice) deps.mailRepository.attachToNextMail(tx, invoice.id);
+      await enqueueOrderKeysMail(tx, deps, order, lines, keys, order.paidAt ?? now());
       return true;
     });
     if (done) {
@@ -134,46 +135,6 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
       catalogueChanged.notify();
     }
     return done;
-  }
-
-  async function enqueueKeysMail(
-    tx: Executor,
-    order: NonNullable<Awaited<ReturnType<ReturnType<typeof createCheckoutRepository>['lockOrder']>>>,
-    lines: Awaited<ReturnType<ReturnType<typeof createCheckoutRepository>['lines']>>,
-    keys: Map<number, string[]>,
-  ): Promise<void> {
-    const repo = createCheckoutRepository(tx);
-    const customer = await repo.customer(order.customerId);
-    if (!customer) return;
-    const consent = await repo.consentOf(order.id);
-    const locale = toLocale(customer.lang);
-    const euros = (cents: number) => formatEuros(cents, locale);
-    // The invoice was issued when the payment arrived; it travels with the keys mail.
-    const invoice = await createInvoicesRepository(tx).ofOrder(order.id, 'invoice');
-    if (invoice) deps.mailRepository.attachToNextMail(tx, invoice.id);
-    await deps.mailRepository.enqueue(tx, {
-      toAddress: customer.email,
-      kind: 'order_keys',
-      ...orderKeysMail(locale, {
-        id: order.id,
-        name: customer.fullName,
-        lines: lines.map((line) => ({
-          title: line.title,
-          platform: line.platform,
-          quantity: line.quantity,
-          unitPrice: euros(line.unitPriceCents),
-          total: euros(line.totalCents),
-          codes: keys.get(line.id) ?? [],
-        })),
-        untaxed: euros(order.amountUntaxedCents),
-        tax: euros(order.amountTaxCents),
-        total: euros(order.amountTotalCents),
-        taxPercent: String(basisPointsToPercent(order.vatBasisPoints ?? 0)),
-        consentText: consent?.text ?? '',
-        consentAt: (consent?.recordedAt ?? order.paidAt ?? now()).toISOString(),
-        historyUrl: `${deps.publicUrl}/History`,
-      }),
-    });
   }
 
   /** Once, after the first attempt left the order waiting: the customer learns the keys are coming. */

@@ -1,0 +1,51 @@
+import { toLocale } from '@keyland/core/locales';
+import { formatEuros } from '@keyland/core/money';
+import { basisPointsToPercent } from '@keyland/core/vat';
+import type { Executor } from '../../db/client.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import { orderKeysMail } from '../mail/mail.templates.ts';
+import { createCheckoutRepository, type OrderLineRow, type OrderRow } from './checkout.repository.ts';
+
+/**
+ * Queues the order e-mail with the keys, in the customer's language, on the transaction that delivers
+ * them: the lines, VAT, totals and the consent to immediate delivery with the time it was recorded (the
+ * confirmation on a durable medium). `fallbackAt` stands in for a missing consent time.
+ */
+export async function enqueueOrderKeysMail(
+  tx: Executor,
+  deps: { mailRepository: MailRepository; publicUrl: string },
+  order: OrderRow,
+  lines: OrderLineRow[],
+  keys: Map<number, string[]>,
+  fallbackAt: Date,
+): Promise<void> {
+  const repo = createCheckoutRepository(tx);
+  const customer = await repo.customer(order.customerId);
+  if (!customer) return;
+  const consent = await repo.consentOf(order.id);
+  const locale = toLocale(customer.lang);
+  const euros = (cents: number) => formatEuros(cents, locale);
+  await deps.mailRepository.enqueue(tx, {
+    toAddress: customer.email,
+    kind: 'order_keys',
+    ...orderKeysMail(locale, {
+      id: order.id,
+      name: customer.fullName,
+      lines: lines.map((line) => ({
+        title: line.title,
+        platform: line.platform,
+        quantity: line.quantity,
+        unitPrice: euros(line.unitPriceCents),
+        total: euros(line.totalCents),
+        codes: keys.get(line.id) ?? [],
+      })),
+      untaxed: euros(order.amountUntaxedCents),
+      tax: euros(order.amountTaxCents),
+      total: euros(order.amountTotalCents),
+      taxPercent: String(basisPointsToPercent(order.vatBasisPoints ?? 0)),
+      consentText: consent?.text ?? '',
+      consentAt: (consent?.recordedAt ?? fallbackAt).toISOString(),
+      historyUrl: `${deps.publicUrl}/History`,
+    }),
+  });
+}
