@@ -75,14 +75,26 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     // instead, the request answers 503, and the pool discards the client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+    // Session advisory locks hold a connection while their job runs, and the job's own queries need
+    // others: the locks get a small pool of their own, so that jobs never starve requests (or each other)
+    // of the main pool's connections.
+    const lockPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 4,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    lockPool.on('error', () => {});
+    lockPool.on('connect', (client) => client.on('error', () => {}));
     const processLock = createProcessLocks();
     return {
       db,
       kind: 'postgres',
       withLock: (name, fn) =>
         processLock(name, async () => {
-          const client = await pool.connect();
+          const client = await lockPool.connect();
           let locked = false;
+          let broken = false;
           try {
             const result = await client.query<{ locked: boolean }>(
               'select pg_try_advisory_lock(hashtext($1)) as locked',
@@ -93,17 +105,20 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
             return { ran: true as const, value: await fn() };
           } finally {
             if (locked)
-              await client
-                .query('select pg_advisory_unlock(hashtext($1))', [`keyland:${name}`])
-                .catch(() => {});
-            client.release();
+              await client.query('select pg_advisory_unlock(hashtext($1))', [`keyland:${name}`]).catch(() => {
+                // Not unlocked: dropping the connection ends its session, and the lock with it.
+                broken = true;
+              });
+            client.release(broken);
           }
         }).then((outcome) => (outcome.ran ? outcome.value : outcome)),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), lockPool.end()]);
+      },
     };
   }
 
