@@ -1,3 +1,4 @@
+import { parseImageCode } from '@keyland/core/image-code';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameKeys, games, supplierOrders } from '../../src/db/schema/index.ts';
@@ -186,6 +187,32 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
     expect(await keyMails(customer.email)).toHaveLength(1);
     // The supplier sold two of its keys (the fake's count went down).
     expect(fake.products[5]?.quantity).toBe(quantity - 2);
+  });
+
+  it('stores an image code as an image data URL: history answers it, the keys mail points there instead', async () => {
+    const product = fake.products[12];
+    if (!product) throw new Error('no product');
+    product.imageCodes = true;
+    const { orderId, client, customer } = await buyWithEmptyStock(12);
+    expect(await orderStatus(orderId)).toBe('paid');
+    const [code] = await soldCodes(orderId);
+    const image = parseImageCode(code ?? '');
+    expect(image).toMatchObject({ mimeType: 'image/png', fileName: expect.stringMatching(/\.png$/) });
+    // The customer's history hands the stored code to the page, which shows it as an image.
+    const history = await client.post('/api/kl_api/get_completed_orders', {});
+    expect(history.statusCode).toBe(200);
+    expect(JSON.stringify(history.json())).toContain(image?.dataUrl);
+    // The mail (in the customer's language) never carries the image data, only the way to the history.
+    const [mail] = await queryRows<{ html: string; text: string }>(
+      ctx.dbHandle,
+      sql`select html, text from mail_outbox where kind = 'order_keys' and to_address = ${customer.email}`,
+    );
+    for (const body of [ctx.keyVault.decrypt(mail?.html ?? ''), ctx.keyVault.decrypt(mail?.text ?? '')]) {
+      expect(body).not.toContain('data:image');
+      expect(body).not.toContain(image?.dataUrl.split(',')[1]);
+      expect(body).toContain('Ihr Schlüssel ist ein Bild');
+      expect(body).toContain('http://store.test/History');
+    }
   });
 
   it('buys only once when the order request times out and is retried', async () => {

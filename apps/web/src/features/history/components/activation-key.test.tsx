@@ -80,9 +80,12 @@ describe('ActivationKey', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
-  it('shows an image code at once where it is not maskable', () => {
-    renderWithProviders(<ActivationKey code={PNG_CODE} title="Kühle Tiefen" maskable={false} />);
-    expect(screen.getByRole('img', { name: 'Activation key of Kühle Tiefen (image)' })).toBeTruthy();
+  it('shows an image code at once where it is not maskable (stored with the supplier file name in front)', () => {
+    renderWithProviders(
+      <ActivationKey code={`key-3.png ${PNG_CODE}`} title="Kühle Tiefen" maskable={false} />,
+    );
+    const image = screen.getByRole('img', { name: 'Activation key of Kühle Tiefen (image)' });
+    expect(image.getAttribute('src')).toBe(PNG_CODE);
     expect(screen.queryByRole('button', { name: /Show the key/ })).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { imageCodeFileName, isImageCode } from '@keyland/core/image-code';
+import { imageCodeFileName, parseImageCode } from '@keyland/core/image-code';
 import { Check, Copy, Download, Eye, EyeOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,12 +48,13 @@ export function ActivationKey({ code, title, maskable = true, className }: Activ
     </button>
   ) : null;
 
-  if (isImageCode(code)) {
+  const image = parseImageCode(code);
+  if (image) {
     return (
       <div className={cn('flex flex-col gap-2', className)}>
         {revealed ? (
           <img
-            src={code}
+            src={image.dataUrl}
             alt={t('history.imageKeyAlt', { title })}
             data-testid="activation-key-image"
             className="h-auto w-full max-w-md rounded-lg border border-line bg-white"
@@ -75,8 +76,8 @@ export function ActivationKey({ code, title, maskable = true, className }: Activ
         <div className="flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
           {toggle}
           <a
-            href={code}
-            download={imageCodeFileName(title, code)}
+            href={image.dataUrl}
+            download={imageCodeFileName(title, image)}
             aria-label={t('history.downloadImageKey', { title })}
             className={iconButton}
           >
