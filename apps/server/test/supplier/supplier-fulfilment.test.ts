@@ -213,6 +213,24 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
       expect(body).toContain('Ihr Schlüssel ist ein Bild');
       expect(body).toContain('http://store.test/History');
     }
+    // The admin pages name the code instead of showing a base64 tail; a reveal answers the image in full.
+    const { client: admin } = await loginAdmin(ctx);
+    const detail = (await call(ctx.app, admin, 'GET', `/api/admin/orders/${orderId}`)).json() as {
+      lines: { keys: { id: number; masked: string; kind: string; status: string }[] }[];
+    };
+    // The line also lists the store's own key that was taken back before payment (text, revoked).
+    expect(detail.lines[0]?.keys.find((k) => k.status === 'revoked')).toMatchObject({ kind: 'text' });
+    const adminKey = detail.lines[0]?.keys.find((k) => k.status === 'sold');
+    expect(adminKey).toMatchObject({ masked: 'image code', kind: 'image' });
+    const keys = (
+      await call(ctx.app, admin, 'GET', `/api/admin/products/${(await gameOf(12)).id}/keys?status=sold`)
+    ).json() as { items: { id: number; masked: string; kind: string }[] };
+    expect(keys.items.find((k) => k.id === adminKey?.id)).toMatchObject({
+      masked: 'image code',
+      kind: 'image',
+    });
+    const revealed = await call(ctx.app, admin, 'POST', `/api/admin/keys/${adminKey?.id}/reveal`);
+    expect(revealed.json()).toMatchObject({ code });
   });
 
   it('buys only once when the order request times out and is retried', async () => {
