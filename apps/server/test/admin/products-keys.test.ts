@@ -251,4 +251,30 @@ describe(`admin products and key stock (${testDbKind})`, () => {
     const rows = await queryRows(ctx.dbHandle, sql`select * from admin_audit where action = 'key.reveal'`);
     expect(JSON.stringify(rows)).not.toContain(codes[0]);
   });
+
+  it('names image codes in the masked list instead of showing a base64 tail', async () => {
+    const image =
+      'key-1.png data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const svg = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=';
+    const { game } = await insertGame(
+      ctx.dbHandle.db,
+      ctx.keyVault,
+      {},
+      { keys: ['GV7FX-RHJJD-F4LRR', image, svg] },
+    );
+    const list = (await call(ctx.app, admin, 'GET', `/api/admin/products/${game.id}/keys`)).json() as {
+      items: { id: number; masked: string; kind: string }[];
+    };
+    const byMask = list.items.map(({ masked, kind }) => ({ masked, kind }));
+    expect(byMask).toEqual(
+      expect.arrayContaining([
+        { masked: '••••••••••4LRR', kind: 'text' },
+        { masked: 'image code', kind: 'image' },
+        { masked: `${'•'.repeat(10)}${svg.slice(-4)}`, kind: 'text' },
+      ]),
+    );
+    const imageKey = list.items.find((k) => k.kind === 'image');
+    const revealed = await call(ctx.app, admin, 'POST', `/api/admin/keys/${imageKey?.id}/reveal`);
+    expect(revealed.json()).toMatchObject({ code: image });
+  });
 });

@@ -1,3 +1,4 @@
+import { parseImageCode } from '@keyland/core/image-code';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameKeys, games, supplierOrders } from '../../src/db/schema/index.ts';
@@ -186,6 +187,50 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
     expect(await keyMails(customer.email)).toHaveLength(1);
     // The supplier sold two of its keys (the fake's count went down).
     expect(fake.products[5]?.quantity).toBe(quantity - 2);
+  });
+
+  it('stores an image code as an image data URL: history answers it, the keys mail points there instead', async () => {
+    const product = fake.products[12];
+    if (!product) throw new Error('no product');
+    product.imageCodes = true;
+    const { orderId, client, customer } = await buyWithEmptyStock(12);
+    expect(await orderStatus(orderId)).toBe('paid');
+    const [code] = await soldCodes(orderId);
+    const image = parseImageCode(code ?? '');
+    expect(image).toMatchObject({ mimeType: 'image/png', fileName: expect.stringMatching(/\.png$/) });
+    // The customer's history hands the stored code to the page, which shows it as an image.
+    const history = await client.post('/api/kl_api/get_completed_orders', {});
+    expect(history.statusCode).toBe(200);
+    expect(JSON.stringify(history.json())).toContain(image?.dataUrl);
+    // The mail (in the customer's language) never carries the image data, only the way to the history.
+    const [mail] = await queryRows<{ html: string; text: string }>(
+      ctx.dbHandle,
+      sql`select html, text from mail_outbox where kind = 'order_keys' and to_address = ${customer.email}`,
+    );
+    for (const body of [ctx.keyVault.decrypt(mail?.html ?? ''), ctx.keyVault.decrypt(mail?.text ?? '')]) {
+      expect(body).not.toContain('data:image');
+      expect(body).not.toContain(image?.dataUrl.split(',')[1]);
+      expect(body).toContain('Ihr Schlüssel ist ein Bild');
+      expect(body).toContain('http://store.test/History');
+    }
+    // The admin pages name the code instead of showing a base64 tail; a reveal answers the image in full.
+    const { client: admin } = await loginAdmin(ctx);
+    const detail = (await call(ctx.app, admin, 'GET', `/api/admin/orders/${orderId}`)).json() as {
+      lines: { keys: { id: number; masked: string; kind: string; status: string }[] }[];
+    };
+    // The line also lists the store's own key that was taken back before payment (text, revoked).
+    expect(detail.lines[0]?.keys.find((k) => k.status === 'revoked')).toMatchObject({ kind: 'text' });
+    const adminKey = detail.lines[0]?.keys.find((k) => k.status === 'sold');
+    expect(adminKey).toMatchObject({ masked: 'image code', kind: 'image' });
+    const keys = (
+      await call(ctx.app, admin, 'GET', `/api/admin/products/${(await gameOf(12)).id}/keys?status=sold`)
+    ).json() as { items: { id: number; masked: string; kind: string }[] };
+    expect(keys.items.find((k) => k.id === adminKey?.id)).toMatchObject({
+      masked: 'image code',
+      kind: 'image',
+    });
+    const revealed = await call(ctx.app, admin, 'POST', `/api/admin/keys/${adminKey?.id}/reveal`);
+    expect(revealed.json()).toMatchObject({ code });
   });
 
   it('buys only once when the order request times out and is retried', async () => {

@@ -285,12 +285,15 @@ export const importKeysResultSchema = z
 export type ImportKeysResult = z.infer<typeof importKeysResultSchema>;
 
 export const keyStatusValues = ['available', 'reserved', 'sold', 'revoked'] as const;
+export const keyKindValues = ['text', 'image'] as const;
 
 export const adminKeySchema = z
   .object({
     id: z.number().int(),
-    /** The code with all but its last 4 characters hidden. */
+    /** The code with all but its last 4 characters hidden ("image code" for a code delivered as an image). */
     masked: z.string(),
+    /** How the code is delivered: text, or an image (a `data:image/…;base64,…` URL, see image-code.ts). */
+    kind: z.enum(keyKindValues),
     status: z.enum(keyStatusValues),
     orderId: z.number().int().nullable(),
     createdAt: z.string(),
@@ -392,7 +395,12 @@ export const adminOrderDetailSchema = z
         tax: z.number(),
         total: z.number(),
         keys: z.array(
-          z.object({ id: z.number().int(), masked: z.string(), status: z.enum(keyStatusValues) }),
+          z.object({
+            id: z.number().int(),
+            masked: z.string(),
+            kind: z.enum(keyKindValues),
+            status: z.enum(keyStatusValues),
+          }),
         ),
       }),
     ),

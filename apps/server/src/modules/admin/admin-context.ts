@@ -1,3 +1,4 @@
+import { isImageCode } from '@keyland/core/image-code';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
@@ -27,9 +28,17 @@ export function chunks<T>(items: readonly T[], size = BATCH): T[][] {
 /** Escapes LIKE wildcards typed by the admin. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** The code with all but its last 4 characters hidden. */
+/** What stands for a code delivered as an image in masked lists (the admin pages translate it). */
+export const IMAGE_CODE_LABEL = 'image code';
+
+/** The code with all but its last 4 characters hidden; an image code is named, not cut. */
 export function maskCode(code: string): string {
+  if (isImageCode(code)) return IMAGE_CODE_LABEL;
   return `${'•'.repeat(10)}${code.slice(-4)}`;
+}
+
+export function codeKind(code: string): 'text' | 'image' {
+  return isImageCode(code) ? 'image' : 'text';
 }
 
 /** Runs raw SQL and answers its rows (both drivers answer `{ rows }`). */

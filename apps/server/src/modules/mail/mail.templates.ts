@@ -1,3 +1,4 @@
+import { isImageCode } from '@keyland/core/image-code';
 import type { Locale } from '@keyland/core/locales';
 import { translate } from '../../lib/i18n.ts';
 
@@ -95,13 +96,20 @@ export function orderKeysMail(
   const t = (key: string, values: Record<string, string | number> = {}) => translate(locale, key, values);
   const subject = t('mail.order.subject', { id: order.id });
   const heading = t('mail.order.heading', { name: order.name });
+  // A code delivered as a picture is never pasted into the mail: the line points to the purchase history.
+  const codeHtml = (code: string) =>
+    isImageCode(code)
+      ? `<div style="font-size:14px;background:#f4f4f5;padding:6px 8px;border-radius:6px;margin-top:6px">${escapeHtml(t('mail.order.imageCode'))} <a href="${escapeHtml(order.historyUrl)}">${escapeHtml(t('mail.order.history'))}</a></div>`
+      : `<div style="font-family:ui-monospace,Menlo,monospace;font-size:15px;background:#f4f4f5;padding:6px 8px;border-radius:6px;margin-top:6px">${escapeHtml(code)}</div>`;
+  const codeText = (code: string) =>
+    isImageCode(code) ? `  ${t('mail.order.imageCode')} ${order.historyUrl}` : `  ${code}`;
   const lineHtml = order.lines
     .map(
       (
         line,
       ) => `<tr><td style="padding:8px 0;border-bottom:1px solid #eee"><strong>${escapeHtml(line.title)}</strong><br>
 <span style="color:#555;font-size:13px">${escapeHtml(line.platform)} · ${line.quantity} × ${escapeHtml(line.unitPrice)}</span>
-${line.codes.map((code) => `<div style="font-family:ui-monospace,Menlo,monospace;font-size:15px;background:#f4f4f5;padding:6px 8px;border-radius:6px;margin-top:6px">${escapeHtml(code)}</div>`).join('')}</td>
+${line.codes.map(codeHtml).join('')}</td>
 <td style="padding:8px 0;border-bottom:1px solid #eee;text-align:right;vertical-align:top">${escapeHtml(line.total)}</td></tr>`,
     )
     .join('');
@@ -130,7 +138,7 @@ ${line.codes.map((code) => `<div style="font-family:ui-monospace,Menlo,monospace
     '',
     ...order.lines.flatMap((line) => [
       `${line.title} (${line.platform}) ${line.quantity} × ${line.unitPrice} = ${line.total}`,
-      ...line.codes.map((code) => `  ${code}`),
+      ...line.codes.map(codeText),
     ]),
     '',
     `${t('mail.order.untaxed')}: ${order.untaxed}`,

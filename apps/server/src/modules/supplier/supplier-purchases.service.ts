@@ -1,3 +1,4 @@
+import { imageTypeOfFileName } from '@keyland/core/image-code';
 import { toLocale } from '@keyland/core/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle, Executor } from '../../db/client.ts';
@@ -30,8 +31,12 @@ export const retryDelayMs = (attempts: number) =>
 /** The stored form of a code: text as is, an image code as a data URL (its file name kept in front). */
 function storedCode(code: SupplierCode): string | undefined {
   if (code.type === 'text') return code.code;
-  if (code.type === 'image')
-    return `${code.filename} data:image/${code.filename.split('.').pop() ?? 'png'};base64,${code.code}`;
+  if (code.type === 'image') {
+    // A proper media type (a ".jpg" file is image/jpeg) and base64 without line breaks, so the stores
+    // pages can recognise the code as an image (@keyland/core/image-code); an unknown format stays as sent.
+    const type = imageTypeOfFileName(code.filename) ?? `image/${code.filename.split('.').pop() ?? 'png'}`;
+    return `${code.filename} data:${type};base64,${code.code.replace(/\s+/g, '')}`;
+  }
   return undefined;
 }
 

@@ -8,7 +8,7 @@ import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
 import type { KeyVault } from '../../../lib/key-vault.ts';
-import { type Actor, maskCode } from '../admin-context.ts';
+import { type Actor, codeKind, maskCode } from '../admin-context.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createProductsRepository } from '../products/products.repository.ts';
 import { keyProblem, lineCount, splitKeyLines } from './key-import.ts';
@@ -108,15 +108,19 @@ export function createKeysService(deps: { db: Database; keyVault: KeyVault }) {
       const { rows, total } = await repository.page(gameId, options);
       return {
         total,
-        items: rows.map((row) => ({
-          id: row.id,
-          masked: maskCode(keyVault.decrypt(row.codeCiphertext)),
-          status: row.status,
-          orderId: row.orderId,
-          createdAt: row.createdAt.toISOString(),
-          soldAt: row.soldAt?.toISOString() ?? null,
-          revokedAt: row.revokedAt?.toISOString() ?? null,
-        })),
+        items: rows.map((row) => {
+          const code = keyVault.decrypt(row.codeCiphertext);
+          return {
+            id: row.id,
+            masked: maskCode(code),
+            kind: codeKind(code),
+            status: row.status,
+            orderId: row.orderId,
+            createdAt: row.createdAt.toISOString(),
+            soldAt: row.soldAt?.toISOString() ?? null,
+            revokedAt: row.revokedAt?.toISOString() ?? null,
+          };
+        }),
       };
     },
 

@@ -12,7 +12,7 @@ import { issueCreditNote } from '../../invoices/invoices.service.ts';
 import type { MailDispatcher } from '../../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../../mail/mail.repository.ts';
 import type { PaymentProvider } from '../../payments/payment.port.ts';
-import { type Actor, maskCode } from '../admin-context.ts';
+import { type Actor, codeKind, maskCode } from '../admin-context.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createKeysRepository } from '../keys/keys.repository.ts';
 import { orderCancelledMail } from './order-cancelled.mail.ts';
@@ -116,11 +116,10 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           total: centsToEuros(line.totalCents),
           keys: keys
             .filter((key) => key.orderLineId === line.id)
-            .map((key) => ({
-              id: key.id,
-              masked: maskCode(keyVault.decrypt(key.codeCiphertext)),
-              status: key.status,
-            })),
+            .map((key) => {
+              const code = keyVault.decrypt(key.codeCiphertext);
+              return { id: key.id, masked: maskCode(code), kind: codeKind(code), status: key.status };
+            }),
         })),
         consent: consent
           ? {

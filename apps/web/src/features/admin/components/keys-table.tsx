@@ -1,3 +1,4 @@
+import { parseImageCode } from '@keyland/core/image-code';
 import { Eye, EyeOff } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,44 @@ export const keyTone: Record<KeyStatus, BadgeTone> = {
   revoked: 'danger',
 };
 
+/** How a key looks while hidden: its masked tail, or a short translated label for an image code. */
+export function MaskedKey({
+  adminKey,
+  className,
+}: {
+  adminKey: Pick<AdminKey, 'masked' | 'kind'>;
+  className?: string;
+}): ReactNode {
+  const { t } = useTranslation();
+  if (adminKey.kind === 'image')
+    return (
+      <span className={className} data-kind="image">
+        {t('admin.keys.imageCode')}
+      </span>
+    );
+  return <code className={`font-mono tracking-wider ${className ?? ''}`}>{adminKey.masked}</code>;
+}
+
+/** A revealed key: the code in monospace, or the picture when the code was delivered as an image. */
+function RevealedKey({ code }: { code: string }): ReactNode {
+  const { t } = useTranslation();
+  const image = parseImageCode(code);
+  if (image)
+    return (
+      <img
+        src={image.dataUrl}
+        alt={t('admin.keys.imageCodeAlt')}
+        data-revealed
+        className="h-auto w-full max-w-xs rounded border border-line bg-white"
+      />
+    );
+  return (
+    <code className="font-mono text-sm tracking-wider break-all text-ink" data-revealed>
+      {code}
+    </code>
+  );
+}
+
 /** The reveal step of one key: a confirmation that says the reveal is logged, then the code. */
 function RevealButton({
   adminKey,
@@ -41,6 +80,7 @@ function RevealButton({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const reveal = useRevealKey();
+  const masked = adminKey.kind === 'image' ? t('admin.keys.imageCode') : adminKey.masked;
   return (
     <ConfirmDialog
       open={open}
@@ -49,11 +89,7 @@ function RevealButton({
         setOpen(next);
       }}
       trigger={
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={t('admin.keys.revealLabel', { masked: adminKey.masked })}
-        >
+        <Button variant="secondary" size="sm" aria-label={t('admin.keys.revealLabel', { masked })}>
           <Eye aria-hidden="true" className="size-4" />
           {t('admin.keys.reveal')}
         </Button>
@@ -61,7 +97,7 @@ function RevealButton({
       title={t('admin.keys.revealTitle')}
       description={
         <>
-          <p>{t('admin.keys.revealBody', { masked: adminKey.masked })}</p>
+          <p>{t('admin.keys.revealBody', { masked })}</p>
           <p className="font-medium text-ink">{t('admin.keys.revealLogged')}</p>
         </>
       }
@@ -125,12 +161,11 @@ export function KeysTable({ productId }: { productId: number }): ReactNode {
                   <tr key={key.id} data-testid="admin-key-row">
                     <td className={tdClasses}>
                       <div className="flex items-center justify-between gap-3">
-                        <code
-                          className="font-mono text-sm tracking-wider text-ink"
-                          data-revealed={code ? true : undefined}
-                        >
-                          {code ?? key.masked}
-                        </code>
+                        {code ? (
+                          <RevealedKey code={code} />
+                        ) : (
+                          <MaskedKey adminKey={key} className="text-sm text-ink" />
+                        )}
                         {code ? (
                           <Button
                             variant="ghost"

@@ -21,7 +21,7 @@ import {
   tdClasses,
 } from './admin-ui.tsx';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
-import { keyTone } from './keys-table.tsx';
+import { keyTone, MaskedKey } from './keys-table.tsx';
 import { DisputeBadge, OrderStatusBadge } from './orders-view.tsx';
 import { BackLink } from './product-create-view.tsx';
 
@@ -112,7 +112,7 @@ function Lines({ order }: { order: AdminOrderDetail }): ReactNode {
                   <ul className="flex flex-col gap-1.5">
                     {line.keys.map((key) => (
                       <li key={key.id} className="flex items-center gap-2" data-testid="admin-order-key">
-                        <code className="font-mono text-xs tracking-wider text-ink">{key.masked}</code>
+                        <MaskedKey adminKey={key} className="text-xs text-ink" />
                         <Badge tone={keyTone[key.status]}>{t(`admin.keys.status.${key.status}`)}</Badge>
                       </li>
                     ))}

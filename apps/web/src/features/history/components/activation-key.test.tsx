@@ -5,6 +5,8 @@ import { COPIED_MS } from '../hooks/use-copy-to-clipboard.ts';
 import { ActivationKey } from './activation-key.tsx';
 
 const CODE = 'GV7FX-RHJJD-F4LRR';
+const PNG_CODE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 function mockClipboard(writeText: (text: string) => Promise<void>) {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -59,5 +61,43 @@ describe('ActivationKey', () => {
     renderWithProviders(<ActivationKey code={CODE} title="Kühle Tiefen" maskable={false} />);
     expect(screen.getByTestId('activation-key').textContent).toBe(CODE);
     expect(screen.queryByRole('button', { name: /Show the key/ })).toBeNull();
+  });
+
+  it('shows an image code as a picture after "show", with a download link instead of copy', () => {
+    renderWithProviders(<ActivationKey code={PNG_CODE} title="Kühle Tiefen" />);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByTestId('activation-key').textContent).toBe('••••••••••••••');
+    expect(screen.queryByRole('button', { name: /Copy/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the key of Kühle Tiefen' }));
+    const image = screen.getByRole('img', { name: 'Activation key of Kühle Tiefen (image)' });
+    expect(image.getAttribute('src')).toBe(PNG_CODE);
+    expect(screen.queryByTestId('activation-key')).toBeNull();
+    const download = screen.getByRole('link', { name: 'Download the key image of Kühle Tiefen' });
+    expect(download.getAttribute('href')).toBe(PNG_CODE);
+    expect(download.getAttribute('download')).toBe('kuhle-tiefen-key.png');
+    expect(download.textContent).toBe('Download image');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide the key of Kühle Tiefen' }));
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('shows an image code at once where it is not maskable (stored with the supplier file name in front)', () => {
+    renderWithProviders(
+      <ActivationKey code={`key-3.png ${PNG_CODE}`} title="Kühle Tiefen" maskable={false} />,
+    );
+    const image = screen.getByRole('img', { name: 'Activation key of Kühle Tiefen (image)' });
+    expect(image.getAttribute('src')).toBe(PNG_CODE);
+    expect(screen.queryByRole('button', { name: /Show the key/ })).toBeNull();
+  });
+
+  it.each([
+    'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
+    'data:text/html;base64,PGgxPmhpPC9oMT4=',
+    'data:image/png,not-base64',
+  ])('keeps %s as a text key', (code) => {
+    renderWithProviders(<ActivationKey code={code} title="Kühle Tiefen" maskable={false} />);
+    expect(screen.getByTestId('activation-key').textContent).toBe(code);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy the key of Kühle Tiefen' })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
-import { Check, Copy, Eye, EyeOff } from 'lucide-react';
+import { imageCodeFileName, parseImageCode } from '@keyland/core/image-code';
+import { Check, Copy, Download, Eye, EyeOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn.ts';
@@ -17,7 +18,10 @@ export interface ActivationKeyProps {
   className?: string;
 }
 
-/** An activation key in monospace, with show/hide (when maskable) and copy ("copied" for 2 s). */
+/**
+ * An activation key in monospace, with show/hide (when maskable) and copy ("copied" for 2 s).
+ * A code delivered as a picture (an image data URL) is shown as that picture, with a download link instead of copy.
+ */
 export function ActivationKey({ code, title, maskable = true, className }: ActivationKeyProps): ReactNode {
   const { t } = useTranslation();
   const [revealed, setRevealed] = useState(!maskable);
@@ -25,6 +29,64 @@ export function ActivationKey({ code, title, maskable = true, className }: Activ
 
   if (!code) {
     return <p className={cn('text-sm text-ink-muted', className)}>{t('history.noKey')}</p>;
+  }
+
+  const toggle = maskable ? (
+    <button
+      type="button"
+      onClick={() => setRevealed((shown) => !shown)}
+      aria-pressed={revealed}
+      aria-label={revealed ? t('history.hideKey', { title }) : t('history.showKey', { title })}
+      className={iconButton}
+    >
+      {revealed ? (
+        <EyeOff aria-hidden="true" className="size-4" />
+      ) : (
+        <Eye aria-hidden="true" className="size-4" />
+      )}
+      <span>{revealed ? t('history.hide') : t('history.show')}</span>
+    </button>
+  ) : null;
+
+  const image = parseImageCode(code);
+  if (image) {
+    return (
+      <div className={cn('flex flex-col gap-2', className)}>
+        {revealed ? (
+          <img
+            src={image.dataUrl}
+            alt={t('history.imageKeyAlt', { title })}
+            data-testid="activation-key-image"
+            className="h-auto w-full max-w-md rounded-lg border border-line bg-white"
+          />
+        ) : (
+          <>
+            <span className="sr-only">{t('history.keyHidden')}</span>
+            <code
+              aria-hidden="true"
+              data-testid="activation-key"
+              data-revealed={false}
+              className="min-h-10 w-full min-w-0 rounded-lg border border-line bg-canvas px-3 py-2 font-mono text-sm tracking-wider text-ink sm:text-base"
+            >
+              {displayKey(code, false)}
+            </code>
+          </>
+        )}
+        <p className="text-xs text-ink-muted">{t('history.imageKeyNote')}</p>
+        <div className="flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
+          {toggle}
+          <a
+            href={image.dataUrl}
+            download={imageCodeFileName(title, image)}
+            aria-label={t('history.downloadImageKey', { title })}
+            className={iconButton}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            <span>{t('history.downloadImage')}</span>
+          </a>
+        </div>
+      </div>
+    );
   }
 
   return (
@@ -40,22 +102,7 @@ export function ActivationKey({ code, title, maskable = true, className }: Activ
           {displayKey(code, revealed)}
         </code>
         <div className="flex gap-2 [&>button]:flex-1 sm:[&>button]:flex-none">
-          {maskable ? (
-            <button
-              type="button"
-              onClick={() => setRevealed((shown) => !shown)}
-              aria-pressed={revealed}
-              aria-label={revealed ? t('history.hideKey', { title }) : t('history.showKey', { title })}
-              className={iconButton}
-            >
-              {revealed ? (
-                <EyeOff aria-hidden="true" className="size-4" />
-              ) : (
-                <Eye aria-hidden="true" className="size-4" />
-              )}
-              <span>{revealed ? t('history.hide') : t('history.show')}</span>
-            </button>
-          ) : null}
+          {toggle}
           <button
             type="button"
             onClick={() => void copy(code)}
