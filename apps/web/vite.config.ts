@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { localeParts } from './locale-parts.ts';
 
 /** The Keyland server (API, media, health checks) that the dev server and preview forward to. */
 const SERVER = 'http://localhost:3000';
@@ -79,7 +80,7 @@ function preloadLatinFont(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), preloadLatinFont()],
+  plugins: [react(), tailwindcss(), precompress(), preloadLatinFont(), localeParts()],
   server: { proxy },
   preview: { proxy },
   build: {
