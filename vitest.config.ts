@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { localeParts } from './apps/web/locale-parts.ts';
 
 /**
  * Two layers, each runnable alone: `unit` (pure code of every package, no database) and `integration`
@@ -16,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [localeParts()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

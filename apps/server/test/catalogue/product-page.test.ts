@@ -93,6 +93,10 @@ describe(`product pages served with meta tags (${testDbKind})`, () => {
     expect(html).toContain(
       '<meta property="og:image" content="https://shop.keyland.example/media/covers/kl-page-1.svg" data-ssr />',
     );
+    // The first photo (here the cover) is preloaded at high priority: it is the page's largest image.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/covers/kl-page-1.svg" fetchpriority="high" data-ssr />',
+    );
     expect(html.indexOf('application/ld+json')).toBeLessThan(html.indexOf('</head>'));
     expect(jsonLdOf(html)).toMatchObject({
       '@context': 'https://schema.org',

@@ -4,6 +4,7 @@ import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'reac
 import { paths } from '../config/paths.ts';
 import { RequireAdmin, RequireSession } from '../features/auth/components/require-session.tsx';
 import { verifyEmailPath } from '../features/auth/paths.ts';
+import { loadOfficeTexts } from '../lib/i18n.ts';
 import { AppLayout } from './layout.tsx';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/route-error.tsx';
 
@@ -70,7 +71,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   // The admin area: its own chunks, fetched only when /admin is opened.
                   path: paths.admin,
-                  ...page(() => import('./routes/admin.tsx')),
+                  ...page(async () => {
+                    const [module] = await Promise.all([import('./routes/admin.tsx'), loadOfficeTexts()]);
+                    return module;
+                  }),
                   children: [
                     { index: true, ...page(() => import('./routes/admin-dashboard.tsx')) },
                     { path: 'products', ...page(() => import('./routes/admin-products.tsx')) },

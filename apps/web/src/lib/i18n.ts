@@ -13,15 +13,46 @@ declare module 'i18next' {
 }
 
 /**
- * One chunk per language file in packages/core/src/i18n/locales. A language without a file yet loads as
- * empty, so every key falls back to English.
+ * Two chunks per language file in packages/core/src/i18n/locales (split by vite.config.ts): the shop's
+ * texts, loaded with the first page, and the back office's (admin, supplier), loaded only when an admin
+ * page opens. A language without a file yet loads as empty, so every key falls back to English. Without
+ * the build's split (unit tests) each part is the whole file, which works the same.
  */
-const localeFiles = import.meta.glob<Resources>('../../../../packages/core/src/i18n/locales/*.json', {
+const shopFiles = import.meta.glob<Resources>('../../../../packages/core/src/i18n/locales/*.json', {
+  query: '?part=shop',
   import: 'default',
 });
+const officeFiles = import.meta.glob<Partial<Resources>>(
+  '../../../../packages/core/src/i18n/locales/*.json',
+  {
+    query: '?part=office',
+    import: 'default',
+  },
+);
 
 function loaderFor(language: string): (() => Promise<Resources>) | undefined {
-  return localeFiles[`../../../../packages/core/src/i18n/locales/${language}.json`];
+  return shopFiles[`../../../../packages/core/src/i18n/locales/${language}.json`];
+}
+
+let officeWanted = false;
+const officeLoaded = new Set<string>();
+
+async function addOfficeTexts(language: string): Promise<void> {
+  if (officeLoaded.has(language)) return;
+  const load = officeFiles[`../../../../packages/core/src/i18n/locales/${language}.json`];
+  if (!load) return;
+  const texts = await load();
+  i18n.addResourceBundle(language, 'translation', texts, true, false);
+  officeLoaded.add(language);
+}
+
+/**
+ * Loads the back office's texts in the current language and its fallback, and from then on in every
+ * language the admin switches to. Admin pages wait for it before they render.
+ */
+export async function loadOfficeTexts(): Promise<void> {
+  officeWanted = true;
+  await Promise.all([...new Set([i18n.language, DEFAULT_LOCALE])].map(addOfficeTexts));
 }
 
 const lazyBackend: BackendModule = {
@@ -61,6 +92,9 @@ export async function initI18n(): Promise<typeof i18n> {
   const language = readStoredLanguage();
   applyDocumentLanguage(language);
   i18n.on('languageChanged', applyDocumentLanguage);
+  i18n.on('languageChanged', (next: string) => {
+    if (officeWanted) void addOfficeTexts(next);
+  });
   await i18n
     .use(lazyBackend)
     .use(initReactI18next)
@@ -71,7 +105,8 @@ export async function initI18n(): Promise<typeof i18n> {
       ns: ['translation'],
       defaultNS: 'translation',
       interpolation: { escapeValue: false },
-      react: { useSuspense: false },
+      // Components also render again when texts are added (the back office's part arrives later).
+      react: { useSuspense: false, bindI18nStore: 'added' },
     });
   return i18n;
 }

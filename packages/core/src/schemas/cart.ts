@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../cart-rules.ts';
 
-/** At most this many keys of one game per order line. */
-export const MAX_LINE_QUANTITY = 10;
+export { MAX_LINE_QUANTITY };
 
 /** Fields the original store sends for identity or prices: accepted for compatibility and ignored. */
 const ignoredLegacyFields = {

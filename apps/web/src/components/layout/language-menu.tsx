@@ -1,54 +1,52 @@
-import { isLocale, localeNames, locales } from '@keyland/core/locales';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronDown, Globe } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type Locale, localeNames } from '@keyland/core/locales';
+import { ChevronDown, Globe } from 'lucide-react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../hooks/use-locale.ts';
-import { changeLanguage } from '../../lib/i18n.ts';
-import { menuContentClasses, menuItemClasses, triggerClasses } from './menu-styles.ts';
+import { deferred } from '../ui/deferred.ts';
+import { triggerClasses } from './menu-styles.ts';
 
-/** The language selector: the 24 languages, each by its own name; the choice is remembered. */
+const dropdown = deferred(() => import('./language-menu-dropdown.tsx'));
+
+/** What the selector's button shows: the current language, short on phones. */
+export function LanguageTriggerContent({ current }: { current: Locale }): ReactNode {
+  return (
+    <>
+      <Globe aria-hidden="true" className="size-4" />
+      <span className="uppercase sm:hidden">{current}</span>
+      <span className="hidden sm:inline">{localeNames[current]}</span>
+      <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
+    </>
+  );
+}
+
+/**
+ * The language selector: the 24 languages, each by its own name; the choice is remembered. The menu's
+ * code loads on first use; until then a button of the same look stands in and opens it.
+ */
 export function LanguageMenu(): ReactNode {
   const { t } = useTranslation();
   const current = useLocale();
+  const [wanted, setWanted] = useState(false);
 
-  const select = (value: string) => {
-    if (isLocale(value) && value !== current) void changeLanguage(value);
-  };
-
+  const standIn = (
+    <button
+      type="button"
+      className={triggerClasses}
+      aria-label={t('nav.chooseLanguage', { language: localeNames[current] })}
+      aria-haspopup="menu"
+      aria-expanded={wanted}
+      onPointerEnter={dropdown.preload}
+      onFocus={dropdown.preload}
+      onClick={() => setWanted(true)}
+    >
+      <LanguageTriggerContent current={current} />
+    </button>
+  );
+  if (!wanted) return standIn;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={triggerClasses}
-        aria-label={t('nav.chooseLanguage', { language: localeNames[current] })}
-      >
-        <Globe aria-hidden="true" className="size-4" />
-        <span className="uppercase sm:hidden">{current}</span>
-        <span className="hidden sm:inline">{localeNames[current]}</span>
-        <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          className={`${menuContentClasses} max-h-[min(70vh,32rem)] w-56 overflow-y-auto`}
-        >
-          <DropdownMenu.Label className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-ink-faint uppercase">
-            {t('nav.language')}
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={current} onValueChange={select}>
-            {locales.map((locale) => (
-              <DropdownMenu.RadioItem key={locale} value={locale} lang={locale} className={menuItemClasses}>
-                <span className="flex-1">{localeNames[locale]}</span>
-                <DropdownMenu.ItemIndicator>
-                  <Check aria-hidden="true" className="size-4 text-brand" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={standIn}>
+      <dropdown.Component defaultOpen />
+    </Suspense>
   );
 }

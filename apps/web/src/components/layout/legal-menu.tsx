@@ -1,35 +1,49 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Scale } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { legalLinks } from '../../config/paths.ts';
-import { menuContentClasses, menuItemClasses, triggerClasses } from './menu-styles.ts';
+import { deferred } from '../ui/deferred.ts';
+import { triggerClasses } from './menu-styles.ts';
 
-/** The 'legal and info' selector: terms, policy, cookies notice, legal notice and contact. */
-export function LegalMenu(): ReactNode {
+const dropdown = deferred(() => import('./legal-menu-dropdown.tsx'));
+
+/** What the selector's button shows. */
+export function LegalTriggerContent(): ReactNode {
   const { t } = useTranslation();
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={triggerClasses} aria-label={t('nav.legal')}>
-        <Scale aria-hidden="true" className="size-4" />
-        <span className="hidden lg:inline">{t('nav.legal')}</span>
-        <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          className={`${menuContentClasses} w-60`}
-        >
-          {legalLinks.map((link) => (
-            <DropdownMenu.Item key={link.key} asChild className={menuItemClasses}>
-              <Link to={link.href}>{t(`legalMenu.${link.key}`)}</Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      <Scale aria-hidden="true" className="size-4" />
+      <span className="hidden lg:inline">{t('nav.legal')}</span>
+      <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
+    </>
+  );
+}
+
+/**
+ * The 'legal and info' selector: terms, policy, cookies notice, legal notice and contact. The menu's code
+ * loads on first use; until then a button of the same look stands in and opens it.
+ */
+export function LegalMenu(): ReactNode {
+  const { t } = useTranslation();
+  const [wanted, setWanted] = useState(false);
+
+  const standIn = (
+    <button
+      type="button"
+      className={triggerClasses}
+      aria-label={t('nav.legal')}
+      aria-haspopup="menu"
+      aria-expanded={wanted}
+      onPointerEnter={dropdown.preload}
+      onFocus={dropdown.preload}
+      onClick={() => setWanted(true)}
+    >
+      <LegalTriggerContent />
+    </button>
+  );
+  if (!wanted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <dropdown.Component defaultOpen />
+    </Suspense>
   );
 }

@@ -1,11 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { LogOut, Menu, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Menu } from 'lucide-react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import { legalLinks } from '../../config/paths.ts';
-import { cn } from '../../lib/cn.ts';
-import { loggedInLinks, loggedOutLinks } from './nav-items.ts';
+import { deferred } from '../ui/deferred.ts';
 
 export interface MobileMenuProps {
   loggedIn: boolean;
@@ -13,81 +9,37 @@ export interface MobileMenuProps {
   loggingOut: boolean;
 }
 
-const linkClasses = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'flex min-h-12 items-center rounded-lg px-3 text-base font-medium transition-colors',
-    isActive ? 'bg-brand-soft text-brand' : 'text-ink hover:bg-raised',
-  );
+export const menuTriggerClasses =
+  'inline-flex size-10 items-center justify-center rounded-lg border border-line bg-surface text-ink transition-colors hover:bg-raised md:hidden';
 
-/** On small screens the page links fold into this menu; the selectors stay in the bar. */
-export function MobileMenu({ loggedIn, onLogout, loggingOut }: MobileMenuProps): ReactNode {
+const dialog = deferred(() => import('./mobile-menu-dialog.tsx'));
+
+/**
+ * On small screens the page links fold into this menu; the selectors stay in the bar. The dialog's code
+ * loads on first use; until then a button of the same look stands in and opens it.
+ */
+export function MobileMenu(props: MobileMenuProps): ReactNode {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  const links = loggedIn ? loggedInLinks : loggedOutLinks;
+  const [wanted, setWanted] = useState(false);
 
+  const standIn = (
+    <button
+      type="button"
+      className={menuTriggerClasses}
+      aria-label={t('nav.openMenu')}
+      aria-haspopup="dialog"
+      aria-expanded={wanted}
+      onPointerEnter={dialog.preload}
+      onFocus={dialog.preload}
+      onClick={() => setWanted(true)}
+    >
+      <Menu aria-hidden="true" className="size-5" />
+    </button>
+  );
+  if (!wanted) return standIn;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        className="inline-flex size-10 items-center justify-center rounded-lg border border-line bg-surface text-ink transition-colors hover:bg-raised md:hidden"
-        aria-label={t('nav.openMenu')}
-      >
-        <Menu aria-hidden="true" className="size-5" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col border-l border-line bg-surface p-4 shadow-2xl focus:outline-none">
-          <div className="flex items-center justify-between pb-2">
-            <Dialog.Title className="text-lg font-semibold text-ink">{t('nav.menu')}</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-10 items-center justify-center rounded-lg text-ink-muted hover:bg-raised hover:text-ink"
-              aria-label={t('nav.closeMenu')}
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{t('nav.menuDescription')}</Dialog.Description>
-          <nav aria-label={t('nav.menu')} className="flex flex-1 flex-col gap-1 overflow-y-auto">
-            {links.map((link) => (
-              <NavLink key={link.key} to={link.href} className={linkClasses} onClick={close}>
-                {t(`nav.${link.key}`)}
-              </NavLink>
-            ))}
-            {loggedIn ? (
-              <button
-                type="button"
-                disabled={loggingOut}
-                onClick={() => {
-                  close();
-                  onLogout();
-                }}
-                className="flex min-h-12 items-center gap-2 rounded-lg px-3 text-left text-base font-medium text-ink hover:bg-raised disabled:opacity-60"
-              >
-                <LogOut aria-hidden="true" className="size-4" />
-                {t('nav.logout')}
-              </button>
-            ) : null}
-            <p className="mt-6 mb-1 px-3 text-xs font-semibold tracking-wide text-ink-faint uppercase">
-              {t('nav.legal')}
-            </p>
-            {legalLinks.map((link) => (
-              <NavLink
-                key={link.key}
-                to={link.href}
-                onClick={close}
-                className={({ isActive }) =>
-                  cn(
-                    'flex min-h-11 items-center rounded-lg px-3 text-sm transition-colors',
-                    isActive ? 'text-brand' : 'text-ink-muted hover:bg-raised hover:text-ink',
-                  )
-                }
-              >
-                {t(`legalMenu.${link.key}`)}
-              </NavLink>
-            ))}
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={standIn}>
+      <dialog.Component {...props} defaultOpen />
+    </Suspense>
   );
 }

@@ -1,125 +1,48 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useIsMutating } from '@tanstack/react-query';
-import { LoaderCircle, ShoppingCart, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { ShoppingCart } from 'lucide-react';
+import { type ReactNode, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { deferred } from '../../../components/ui/deferred.ts';
 import { useSession } from '../../auth/api/get-session.ts';
-import type { Consent } from '../../checkout/api/checkout.ts';
-import { CheckoutButton } from '../../checkout/components/checkout-button.tsx';
-import { cartErrorMessage, useCart, useCartChange } from '../api/cart.ts';
+import { useCart } from '../api/cart.ts';
 import { lineCount } from '../utils/cart-math.ts';
 import { setCartOpen, useCartUi } from '../utils/cart-ui-store.ts';
-import { CartLine } from './cart-line.tsx';
 import { CartNoticeRegion } from './cart-notice.tsx';
-import { CartTerms, consentText } from './cart-terms.tsx';
-import { CartTotals } from './cart-totals.tsx';
 
-/** The panel's content: lines, totals, terms and checkout; or just 'your cart is empty'. */
-function CartPanel(): ReactNode {
-  const { t } = useTranslation();
-  const cart = useCart();
-  const change = useCartChange();
-  const { notice } = useCartUi();
-  const syncing = useIsMutating({ predicate: (mutation) => mutation.options.scope?.id === 'cart' }) > 0;
-  const [consent, setConsent] = useState<Consent | null>(null);
-  const count = lineCount(cart.data);
-
-  return (
-    <>
-      <header className="flex items-center gap-3 border-b border-line px-4 py-3 sm:px-5">
-        <ShoppingCart aria-hidden="true" className="size-5 text-brand" />
-        <Dialog.Title className="flex-1 text-lg font-semibold text-ink">{t('cart.title')}</Dialog.Title>
-        {syncing ? (
-          <span className="flex items-center gap-1.5 text-xs text-ink-muted">
-            <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin text-brand" />
-            {t('cart.syncing')}
-          </span>
-        ) : null}
-        <Dialog.Close
-          aria-label={t('cart.close')}
-          className="-mr-2 inline-flex size-10 items-center justify-center rounded-lg text-ink-muted hover:bg-raised hover:text-ink"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </Dialog.Close>
-      </header>
-      <Dialog.Description className="sr-only">{t('cart.description')}</Dialog.Description>
-
-      <CartNoticeRegion notice={notice} className="px-4 empty:hidden sm:px-5 [&>*]:mt-3" />
-
-      {cart.isPending ? (
-        <Spinner label={t('cart.loading')} className="px-5 py-8" />
-      ) : cart.isError && !cart.data ? (
-        <div className="flex flex-col items-start gap-3 px-5 py-6">
-          <p role="alert" className="text-sm text-ink">
-            {cartErrorMessage(cart.error)}
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => void cart.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : count === 0 ? (
-        <p data-testid="cart-empty" className="px-5 py-10 text-center text-base text-ink-muted">
-          {t('cart.empty')}
-        </p>
-      ) : (
-        <>
-          <ul
-            aria-label={t('cart.lines')}
-            className="min-h-0 flex-1 divide-y divide-line overflow-y-auto overscroll-contain px-4 sm:px-5"
-          >
-            {cart.data?.items.map((item) => (
-              <CartLine
-                key={item.wcs_product_id}
-                item={item}
-                onChangeQuantity={(delta) =>
-                  change.mutate({ kind: 'quantity', productId: item.wcs_product_id, delta })
-                }
-                onRemove={() => change.mutate({ kind: 'remove', productId: item.wcs_product_id })}
-              />
-            ))}
-          </ul>
-          {cart.data ? (
-            <footer className="flex flex-col gap-3 border-t border-line bg-surface px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-5">
-              <CartTotals cart={cart.data} />
-              <CartTerms
-                checked={consent !== null}
-                onChange={(checked) =>
-                  setConsent(checked ? { text: consentText(t), timestamp: new Date().toISOString() } : null)
-                }
-              />
-              <CheckoutButton cart={cart.data} consent={consent} busy={syncing} />
-            </footer>
-          ) : null}
-        </>
-      )}
-    </>
-  );
-}
+const cartDialog = deferred(() => import('./cart-dialog.tsx'));
 
 /**
  * The floating cart of a logged-in customer: a round button at the bottom right with the number of lines
- * on a red badge (raised above the cookie banner through --cookie-banner-height), opening a panel that
- * slides up from the bottom (full width on phones; no slide for reduced motion).
+ * on a red badge (raised above the cookie banner through --cookie-banner-height), opening the cart panel.
+ * The panel's code loads when the button is hovered or focused, or when the cart first opens.
  */
 export function FloatingCart(): ReactNode {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const { open, pulse, notice } = useCartUi();
   const cart = useCart();
+  const button = useRef<HTMLButtonElement>(null);
+  const everOpened = useRef(false);
   if (!isLoggedIn) return null;
   const count = lineCount(cart.data);
+  if (open) everOpened.current = true;
 
   return (
-    <Dialog.Root open={open} onOpenChange={setCartOpen}>
+    <>
       <div className="pointer-events-none fixed right-4 bottom-[calc(1rem+var(--cookie-banner-height,0px))] z-30 flex max-w-[calc(100vw-2rem)] flex-col items-end gap-2 sm:right-6 sm:bottom-[calc(1.5rem+var(--cookie-banner-height,0px))]">
         {open ? null : (
           <CartNoticeRegion notice={notice} withOpenAction className="w-80 max-w-full empty:hidden" />
         )}
-        <Dialog.Trigger
+        <button
+          ref={button}
+          type="button"
           data-testid="cart-button"
           aria-label={t('cart.open', { count })}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          data-state={open ? 'open' : 'closed'}
+          onPointerEnter={cartDialog.preload}
+          onFocus={cartDialog.preload}
+          onClick={() => setCartOpen(true)}
           className="pointer-events-auto relative inline-flex size-14 items-center justify-center rounded-full bg-brand text-on-brand shadow-xl shadow-black/50 transition-[transform,background-color] hover:bg-brand-strong active:scale-95"
         >
           {pulse > 0 ? (
@@ -139,17 +62,13 @@ export function FloatingCart(): ReactNode {
               {count}
             </span>
           ) : null}
-        </Dialog.Trigger>
+        </button>
       </div>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-[2px] transition-opacity duration-300 starting:opacity-0 motion-reduce:transition-none" />
-        <Dialog.Content
-          data-testid="cart-panel"
-          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[min(90dvh,44rem)] flex-col rounded-t-2xl border border-b-0 border-line-strong bg-surface shadow-2xl shadow-black/60 transition-transform duration-300 ease-out outline-none starting:translate-y-full motion-reduce:transition-none sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-[28rem] sm:rounded-2xl sm:border-b"
-        >
-          <CartPanel />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {everOpened.current ? (
+        <Suspense fallback={null}>
+          <cartDialog.Component returnFocusTo={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,6 @@
+import { MAX_LINE_QUANTITY } from '@keyland/core/cart-rules';
 import { formatEuros } from '@keyland/core/money';
 import type { Cart, CartItem } from '@keyland/core/schemas/cart';
-import { MAX_LINE_QUANTITY } from '@keyland/core/schemas/cart';
 
 /** A euro amount of the wire as whole cents (tolerates the float noise of local estimates). */
 export function toCents(euros: number): number {

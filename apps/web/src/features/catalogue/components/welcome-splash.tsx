@@ -10,10 +10,29 @@ export const SPLASH_SOURCES = [
   { src: '/media/splash-loop.mp4', type: 'video/mp4' },
 ] as const;
 
-/** The decorative background: a muted looping video, or only its poster for visitors who want less motion. */
+/** True once the page has finished loading (at once when the app is already running). */
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  return loaded;
+}
+
+/**
+ * The decorative background: a muted looping video, or only its poster for visitors who want less motion.
+ * The poster is the first paint's largest image, so it loads first and at high priority; the video joins
+ * it once the page has loaded, so it does not compete with the page's code and covers.
+ */
 function SplashBackdrop(): ReactNode {
   const { t } = useTranslation();
-  const reducedMotion = usePrefersReducedMotion();
+  const prefersReducedMotion = usePrefersReducedMotion();
+  const pageLoaded = usePageLoaded();
+  // Until the page has loaded the backdrop is the poster alone, as for visitors who want less motion.
+  const reducedMotion = prefersReducedMotion || !pageLoaded;
   const video = useRef<HTMLVideoElement>(null);
   const [paused, setPaused] = useState(false);
 
@@ -42,16 +61,16 @@ function SplashBackdrop(): ReactNode {
   const cover = 'absolute inset-0 size-full object-cover';
   return (
     <>
-      {reducedMotion ? (
-        <img
-          src={SPLASH_POSTER}
-          alt=""
-          width={640}
-          height={360}
-          className={cover}
-          data-testid="splash-poster"
-        />
-      ) : (
+      <img
+        src={SPLASH_POSTER}
+        alt=""
+        width={640}
+        height={360}
+        fetchPriority="high"
+        className={cover}
+        data-testid="splash-poster"
+      />
+      {reducedMotion ? null : (
         <video
           ref={video}
           className={cover}

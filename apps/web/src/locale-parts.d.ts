@@ -1,0 +1,10 @@
+/** The halves of a language file made by locale-parts.ts (see src/lib/i18n.ts). */
+declare module '*.json?part=shop' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}
+
+declare module '*.json?part=office' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}
