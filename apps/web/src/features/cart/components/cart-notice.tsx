@@ -42,19 +42,21 @@ export function CartNoticeView({
         aria-hidden="true"
         className={cn('mt-0.5 size-5 shrink-0', error ? 'text-danger' : 'text-brand')}
       />
-      <p className="min-w-0 flex-1 pt-0.5 text-pretty">{notice.message}</p>
-      {withOpenAction && !error ? (
-        <button
-          type="button"
-          onClick={() => {
-            dismissCartNotice(notice.id);
-            setCartOpen(true);
-          }}
-          className="shrink-0 rounded-md px-2 py-1 font-semibold text-brand-strong hover:bg-line"
-        >
-          {t('cart.view')}
-        </button>
-      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-1">
+        <p className="pt-0.5 text-pretty">{notice.message}</p>
+        {withOpenAction && !error ? (
+          <button
+            type="button"
+            onClick={() => {
+              dismissCartNotice(notice.id);
+              setCartOpen(true);
+            }}
+            className="-ml-2 rounded-md px-2 py-1 font-semibold text-brand-strong hover:bg-line"
+          >
+            {t('cart.view')}
+          </button>
+        ) : null}
+      </div>
       <button
         type="button"
         onClick={() => dismissCartNotice(notice.id)}
