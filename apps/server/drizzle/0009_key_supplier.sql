@@ -11,7 +11,7 @@ CREATE TABLE "supplier_products" (
 	"price_override_cents" integer,
 	"last_run_id" integer,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "supplier_products_game_id_unique" UNIQUE("game_id"),
+	CONSTRAINT "supplier_products_gameId_unique" UNIQUE("game_id"),
 	CONSTRAINT "supplier_products_supplier_product_uq" UNIQUE("supplier","supplier_product_id"),
 	CONSTRAINT "supplier_products_values_valid" CHECK ("supplier_products"."buy_cents" >= 0 and "supplier_products"."quantity" >= 0 and ("supplier_products"."price_override_cents" is null or "supplier_products"."price_override_cents" > 0))
 );
@@ -50,8 +50,8 @@ CREATE TABLE "supplier_orders" (
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "supplier_orders_order_line_id_unique" UNIQUE("order_line_id"),
-	CONSTRAINT "supplier_orders_client_order_id_unique" UNIQUE("client_order_id"),
+	CONSTRAINT "supplier_orders_orderLineId_unique" UNIQUE("order_line_id"),
+	CONSTRAINT "supplier_orders_clientOrderId_unique" UNIQUE("client_order_id"),
 	CONSTRAINT "supplier_orders_status_valid" CHECK ("supplier_orders"."status" in ('pending', 'placed', 'delivered'))
 );
 --> statement-breakpoint
