@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import en from '@keyland/core/locales/en.json';
 import { describe, expect, it } from 'vitest';
 
@@ -11,5 +13,16 @@ describe('language files split for the browser', () => {
     expect(Object.keys(office).sort()).toEqual(['admin', 'mail', 'supplier']);
     // Nothing is lost: together they are the whole file.
     expect({ ...shop, ...office }).toEqual(en);
+  });
+
+  it('keeps back-office texts out of the pages a shopper can open before the back office loads', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const office = /^(features[\\/](admin|supplier)[\\/]|app[\\/]routes[\\/]admin)/;
+    const offenders = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !office.test(file))
+      .filter((file) =>
+        /\bt\(\s*['"`](admin|supplier|mail)\./.test(readFileSync(path.join(src, file), 'utf8')),
+      );
+    expect(offenders).toEqual([]);
   });
 });

@@ -51,9 +51,9 @@ export function LoginForm(): ReactNode {
       >
         <div className="flex flex-col gap-1">
           <h2 id={`${id}-code-title`} className="text-lg font-semibold text-ink">
-            {t('admin.security.login.title')}
+            {t('auth.totp.title')}
           </h2>
-          <p className="text-sm text-ink-muted">{t('admin.security.login.body')}</p>
+          <p className="text-sm text-ink-muted">{t('auth.totp.body')}</p>
         </div>
         <TextField
           id={`${id}-code`}
@@ -63,14 +63,14 @@ export function LoginForm(): ReactNode {
           pattern="[0-9 ]*"
           maxLength={7}
           spellCheck={false}
-          label={t('admin.security.code')}
-          hint={t('admin.security.codeHint')}
+          label={t('auth.totp.code')}
+          hint={t('auth.totp.codeHint')}
           error={error}
           value={code}
           onChange={(event) => setCode(event.target.value)}
         />
         <Button type="submit" disabled={login.code.isPending} className="w-full">
-          {login.code.isPending ? t('admin.security.login.verifying') : t('admin.security.login.submit')}
+          {login.code.isPending ? t('auth.totp.verifying') : t('auth.totp.submit')}
         </Button>
         <button
           type="button"
@@ -81,7 +81,7 @@ export function LoginForm(): ReactNode {
             login.code.reset();
           }}
         >
-          {t('admin.security.login.back')}
+          {t('auth.totp.back')}
         </button>
       </form>
     );
