@@ -72,10 +72,10 @@ describe('ActivationKey', () => {
     const image = screen.getByRole('img', { name: 'Activation key of Kühle Tiefen (image)' });
     expect(image.getAttribute('src')).toBe(PNG_CODE);
     expect(screen.queryByTestId('activation-key')).toBeNull();
-    const download = screen.getByRole('link', { name: 'Download the key image of Kühle Tiefen' });
+    const download = screen.getByRole('link', { name: 'Download image: Kühle Tiefen' });
     expect(download.getAttribute('href')).toBe(PNG_CODE);
     expect(download.getAttribute('download')).toBe('kuhle-tiefen-key.png');
-    expect(download.textContent).toBe('Download image');
+    expect(download.textContent).toBe('Download image: Kühle Tiefen');
     fireEvent.click(screen.getByRole('button', { name: 'Hide the key of Kühle Tiefen' }));
     expect(screen.queryByRole('img')).toBeNull();
   });

@@ -75,14 +75,11 @@ export function ActivationKey({ code, title, maskable = true, className }: Activ
         <p className="text-xs text-ink-muted">{t('history.imageKeyNote')}</p>
         <div className="flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
           {toggle}
-          <a
-            href={image.dataUrl}
-            download={imageCodeFileName(title, image)}
-            aria-label={t('history.downloadImageKey', { title })}
-            className={iconButton}
-          >
+          <a href={image.dataUrl} download={imageCodeFileName(title, image)} className={iconButton}>
             <Download aria-hidden="true" className="size-4" />
+            {/* The visible words begin the accessible name (WCAG 2.5.3); the game follows for screen readers. */}
             <span>{t('history.downloadImage')}</span>
+            <span className="sr-only">: {title}</span>
           </a>
         </div>
       </div>
