@@ -224,7 +224,7 @@ export function machine(): string {
 }
 
 export const SHARED_NOTE =
-  'The machine was shared with other engineers running tests during this run, so absolute numbers are noisy; compare the ratios, which were measured side by side in the same run.';
+  'The machine was busy with other work during this run, so absolute numbers are noisy; compare the ratios, which were measured side by side in the same run.';
 
 /** A Markdown table. */
 export function table(header: string[], rows: (string | number)[][]): string {
