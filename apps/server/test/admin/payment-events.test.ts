@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalPaymentRepository } from '../../src/modules/payments/local-payment.repository.ts';
 import { signPayload } from '../../src/modules/payments/webhook-signature.ts';
 import { insertGame } from '../factories.ts';
+import { buildStripeTestApp, payCartOnStripe } from '../helpers/stripe.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
-import { type FakeStripe, startFakeStripe } from '../payments/fake-stripe-server.ts';
+import type { FakeStripe } from '../payments/fake-stripe-server.ts';
 import { buy, call, loginAdmin, loginCustomer } from './admin-helpers.ts';
 
 interface OrderDetail {
@@ -218,14 +219,7 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
   let ctx: TestContext;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    ctx = await buildTestApp({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.apiBase,
-      PUBLIC_URL: 'http://store.test',
-    });
+    ({ stripe, ctx } = await buildStripeTestApp());
   });
   afterAll(async () => {
     await ctx?.close();
@@ -237,18 +231,8 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
     const { client } = await loginCustomer(ctx);
     for (let i = 0; i < quantity; i++)
       await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId });
-    const started = await client.post('/api/create-checkout-session', {
-      consent: { text: 'I consent to immediate delivery.', timestamp: new Date().toISOString() },
-    });
-    const orderId = (started.json() as { order_id: number }).order_id;
-    const [row] = await queryRows<{ payment_session_id: string }>(
-      ctx.dbHandle,
-      sql`select payment_session_id from orders where id = ${orderId}`,
-    );
-    const sessionId = row?.payment_session_id ?? '';
-    stripe.complete(sessionId);
-    const completed = stripe.signedEvent('checkout.session.completed', sessionId);
-    expect((await post(ctx, 'stripe', completed.body, completed.signature)).statusCode).toBe(200);
+    const { orderId, sessionId, webhookStatus } = await payCartOnStripe(ctx, stripe, client);
+    expect(webhookStatus).toBe(200);
     return { orderId, sessionId };
   }
 

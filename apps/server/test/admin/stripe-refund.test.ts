@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGame } from '../factories.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { buildStripeTestApp, payCartOnStripe } from '../helpers/stripe.ts';
+import type { TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
-import { type FakeStripe, startFakeStripe } from '../payments/fake-stripe-server.ts';
+import type { FakeStripe } from '../payments/fake-stripe-server.ts';
 import { call, loginAdmin, loginCustomer } from './admin-helpers.ts';
 
 describe(`fraud cancellation refunds through the Stripe adapter (${testDbKind})`, () => {
@@ -11,14 +12,7 @@ describe(`fraud cancellation refunds through the Stripe adapter (${testDbKind})`
   let ctx: TestContext;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    ctx = await buildTestApp({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.apiBase,
-      PUBLIC_URL: 'http://store.test',
-    });
+    ({ stripe, ctx } = await buildStripeTestApp());
   });
 
   afterAll(async () => {
@@ -32,25 +26,9 @@ describe(`fraud cancellation refunds through the Stripe adapter (${testDbKind})`
     const { client } = await loginCustomer(ctx);
     for (let i = 0; i < quantity; i++)
       await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId });
-    const started = await client.post('/api/create-checkout-session', {
-      consent: { text: 'I consent to immediate delivery.', timestamp: new Date().toISOString() },
-    });
-    const orderId = (started.json() as { order_id: number }).order_id;
-    const [row] = await queryRows<{ payment_session_id: string }>(
-      ctx.dbHandle,
-      sql`select payment_session_id from orders where id = ${orderId}`,
-    );
-    const sessionId = row?.payment_session_id ?? '';
-    const session = stripe.complete(sessionId);
-    const event = stripe.signedEvent('checkout.session.completed', sessionId);
-    const webhook = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-      payload: event.body,
-    });
-    expect(webhook.statusCode).toBe(200);
-    return { orderId, game, paymentIntent: session.payment_intent };
+    const { orderId, paymentIntent, webhookStatus } = await payCartOnStripe(ctx, stripe, client);
+    expect(webhookStatus).toBe(200);
+    return { orderId, game, paymentIntent };
   }
 
   it('creates one refund of the order total for the session’s payment intent, idempotently', async () => {

@@ -3,23 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { startCheckout } from '../helpers/checkout.ts';
 import { loginAsNewCustomer } from '../helpers/http.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { buildStripeTestApp, postStripeEvent } from '../helpers/stripe.ts';
+import type { TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
-import { type FakeStripe, startFakeStripe } from '../payments/fake-stripe-server.ts';
+import type { FakeStripe } from '../payments/fake-stripe-server.ts';
 
 describe(`checkout through the Stripe adapter (${testDbKind})`, () => {
   let stripe: FakeStripe;
   let ctx: TestContext;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    ctx = await buildTestApp({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.apiBase,
-      PUBLIC_URL: 'http://store.test',
-    });
+    ({ stripe, ctx } = await buildStripeTestApp());
   });
 
   afterAll(async () => {
@@ -75,12 +69,7 @@ describe(`checkout through the Stripe adapter (${testDbKind})`, () => {
 
     stripe.complete(sessionId);
     const event = stripe.signedEvent('checkout.session.completed', sessionId);
-    const webhook = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-      payload: event.body,
-    });
+    const webhook = await postStripeEvent(ctx, event);
     expect(webhook.statusCode).toBe(200);
     const keys = await queryRows(
       ctx.dbHandle,
@@ -92,11 +81,9 @@ describe(`checkout through the Stripe adapter (${testDbKind})`, () => {
     expect(page.json()).toMatchObject({ success: true, order_id: orderId });
     expect((page.json() as { data: unknown[] }).data).toHaveLength(2);
 
-    const tampered = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-      payload: event.body.replace('"paid"', '"unpaid"'),
+    const tampered = await postStripeEvent(ctx, {
+      signature: event.signature,
+      body: event.body.replace('"paid"', '"unpaid"'),
     });
     expect(tampered.statusCode).toBe(400);
   });

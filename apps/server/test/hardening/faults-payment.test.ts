@@ -5,23 +5,17 @@ import { insertCustomer, insertGame } from '../factories.ts';
 import { CONSENT } from '../helpers/checkout.ts';
 import { loginAsNewCustomer } from '../helpers/http.ts';
 import { expectInvariants } from '../helpers/invariants.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { buildStripeTestApp } from '../helpers/stripe.ts';
+import type { TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
-import { type FakeStripe, startFakeStripe } from '../payments/fake-stripe-server.ts';
+import type { FakeStripe } from '../payments/fake-stripe-server.ts';
 
 describe(`checkout while the payment provider fails (${testDbKind})`, () => {
   let stripe: FakeStripe;
   let ctx: TestContext;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    ctx = await buildTestApp({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.apiBase,
-      PUBLIC_URL: 'http://store.test',
-    });
+    ({ stripe, ctx } = await buildStripeTestApp());
   });
 
   afterAll(async () => {

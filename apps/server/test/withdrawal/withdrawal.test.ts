@@ -6,9 +6,10 @@ import { createWithdrawalService } from '../../src/modules/withdrawal/withdrawal
 import { buy, loginCustomer } from '../admin/admin-helpers.ts';
 import { insertGame } from '../factories.ts';
 import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
+import { buildStripeTestApp, payCartOnStripe } from '../helpers/stripe.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
-import { type FakeStripe, startFakeStripe } from '../payments/fake-stripe-server.ts';
+import type { FakeStripe } from '../payments/fake-stripe-server.ts';
 
 /**
  * A paid order whose keys are still awaited: the supplier flow that creates such orders is not part of
@@ -171,14 +172,7 @@ describe(`withdrawal refunds through the Stripe adapter (${testDbKind})`, () => 
   let ctx: TestContext;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    ctx = await buildTestApp({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.apiBase,
-      PUBLIC_URL: 'http://store.test',
-    });
+    ({ stripe, ctx } = await buildStripeTestApp());
   });
 
   afterAll(async () => {
@@ -190,24 +184,8 @@ describe(`withdrawal refunds through the Stripe adapter (${testDbKind})`, () => 
     const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents: 1250 }, { keys: 1 });
     const { client } = await loginCustomer(ctx);
     await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId });
-    const started = await client.post('/api/create-checkout-session', {
-      consent: { text: 'I consent to immediate delivery.', timestamp: new Date().toISOString() },
-    });
-    const orderId = (started.json() as { order_id: number }).order_id;
-    const [row] = await queryRows<{ payment_session_id: string }>(
-      ctx.dbHandle,
-      sql`select payment_session_id from orders where id = ${orderId}`,
-    );
-    const sessionId = row?.payment_session_id ?? '';
-    const session = stripe.complete(sessionId);
-    const event = stripe.signedEvent('checkout.session.completed', sessionId);
-    const webhook = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-      payload: event.body,
-    });
-    expect(webhook.statusCode).toBe(200);
+    const { orderId, paymentIntent, webhookStatus } = await payCartOnStripe(ctx, stripe, client);
+    expect(webhookStatus).toBe(200);
     await makeAwaitingKeys(ctx, orderId);
 
     const response = await client.post(`/api/orders/${orderId}/withdraw`, { confirm: true });
@@ -216,7 +194,7 @@ describe(`withdrawal refunds through the Stripe adapter (${testDbKind})`, () => 
     expect(stripe.refunds).toEqual([
       expect.objectContaining({
         id: result.refundId,
-        payment_intent: session.payment_intent,
+        payment_intent: paymentIntent,
         amount: 1250,
         reason: 'requested_by_customer',
       }),
@@ -230,23 +208,7 @@ describe(`withdrawal refunds through the Stripe adapter (${testDbKind})`, () => 
     const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents: 700 }, { keys: 1 });
     const { client } = await loginCustomer(ctx);
     await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId });
-    const started = await client.post('/api/create-checkout-session', {
-      consent: { text: 'I consent to immediate delivery.', timestamp: new Date().toISOString() },
-    });
-    const orderId = (started.json() as { order_id: number }).order_id;
-    const [row] = await queryRows<{ payment_session_id: string }>(
-      ctx.dbHandle,
-      sql`select payment_session_id from orders where id = ${orderId}`,
-    );
-    const sessionId = row?.payment_session_id ?? '';
-    stripe.complete(sessionId);
-    const event = stripe.signedEvent('checkout.session.completed', sessionId);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-      payload: event.body,
-    });
+    const { orderId } = await payCartOnStripe(ctx, stripe, client);
     await makeAwaitingKeys(ctx, orderId);
     // Four failures outlast the adapter's own retries (three, with back-off and the same idempotency key).
     stripe.failNext('server_error', 4);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { type FakeStripe, startFakeStripe } from '../payments/fake-stripe-server.ts';
+import type { createClient } from './http.ts';
+import { buildTestApp, type TestContext } from './test-app.ts';
+import { queryRows } from './test-db.ts';
+
+type Client = ReturnType<typeof createClient>;
+
+/** The store built with the Stripe adapter, pointed at a stand-in Stripe server started for it. */
+export async function buildStripeTestApp(
+  env: Record<string, string> = {},
+): Promise<{ stripe: FakeStripe; ctx: TestContext }> {
+  const stripe = await startFakeStripe();
+  const ctx = await buildTestApp({
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.apiBase,
+    PUBLIC_URL: 'http://store.test',
+    ...env,
+  });
+  return { stripe, ctx };
+}
+
+/** Delivers a Stripe-signed event to the store's webhook. */
+export function postStripeEvent(
+  ctx: TestContext,
+  event: { body: string; signature: string },
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    payload: event.body,
+  });
+}
+
+/**
+ * Checks the client's cart out, pays on the stand-in as the customer would, and delivers the signed
+ * `checkout.session.completed` event: the order is then fulfilled.
+ */
+export async function payCartOnStripe(ctx: TestContext, stripe: FakeStripe, client: Client) {
+  const started = await client.post('/api/create-checkout-session', {
+    consent: { text: 'I consent to immediate delivery.', timestamp: new Date().toISOString() },
+  });
+  const orderId = (started.json() as { order_id: number }).order_id;
+  const [row] = await queryRows<{ payment_session_id: string }>(
+    ctx.dbHandle,
+    sql`select payment_session_id from orders where id = ${orderId}`,
+  );
+  const sessionId = row?.payment_session_id ?? '';
+  const session = stripe.complete(sessionId);
+  const webhook = await postStripeEvent(ctx, stripe.signedEvent('checkout.session.completed', sessionId));
+  return { orderId, sessionId, paymentIntent: session.payment_intent, webhookStatus: webhook.statusCode };
+}
