@@ -11,6 +11,8 @@ export interface OrderLineRow {
   title: string;
   quantity: number;
   unitPriceCents: number;
+  netCents: number;
+  taxCents: number;
   totalCents: number;
   platform: string;
   providerId: string;
@@ -54,6 +56,8 @@ export function createCheckoutRepository(db: Executor) {
           title: orderLines.title,
           quantity: orderLines.quantity,
           unitPriceCents: orderLines.unitPriceCents,
+          netCents: orderLines.netCents,
+          taxCents: orderLines.taxCents,
           totalCents: orderLines.totalCents,
           platform: games.platform,
           providerId: games.providerId,

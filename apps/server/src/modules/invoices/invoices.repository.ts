@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { invoiceCounters, invoices } from '../../db/schema/documents.ts';
-import { customers, games, orderLines, orders } from '../../db/schema/index.ts';
+import { customers, orders } from '../../db/schema/index.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
@@ -82,23 +82,6 @@ export function createInvoicesRepository(db: Executor) {
         .innerJoin(customers, eq(customers.id, orders.customerId))
         .where(eq(orders.id, orderId));
       return row;
-    },
-
-    async lines(orderId: number) {
-      return db
-        .select({
-          title: orderLines.title,
-          platform: games.platform,
-          quantity: orderLines.quantity,
-          unitPriceCents: orderLines.unitPriceCents,
-          netCents: orderLines.netCents,
-          taxCents: orderLines.taxCents,
-          totalCents: orderLines.totalCents,
-        })
-        .from(orderLines)
-        .innerJoin(games, eq(games.id, orderLines.gameId))
-        .where(eq(orderLines.orderId, orderId))
-        .orderBy(asc(orderLines.id));
     },
   };
 }

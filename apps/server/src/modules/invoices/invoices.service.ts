@@ -3,6 +3,7 @@ import type { CompanyConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { InvoiceLine, InvoiceVatTotal } from '../../db/schema/documents.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { createCheckoutRepository } from '../checkout/checkout.repository.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import { renderInvoicePdf } from './invoice.pdf.ts';
 import { createInvoicesRepository, type InvoiceRow } from './invoices.repository.ts';
@@ -107,7 +108,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
       const order = await repo.order(orderId);
       if (!order) throw notFound('Unknown order');
       const rate = order.vatBasisPoints ?? 0;
-      const lines: InvoiceLine[] = (await repo.lines(orderId)).map((line) => ({
+      const lines: InvoiceLine[] = (await createCheckoutRepository(tx).lines(orderId)).map((line) => ({
         title: line.title,
         platform: line.platform,
         quantity: line.quantity,

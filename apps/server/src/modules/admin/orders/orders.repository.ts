@@ -1,14 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import {
-  customers,
-  gameKeys,
-  games,
-  orderCancellations,
-  orderConsents,
-  orderLines,
-  orders,
-} from '../../../db/schema/index.ts';
+import { customers, gameKeys, orderCancellations, orderConsents, orders } from '../../../db/schema/index.ts';
 import { likeEscape } from '../admin-context.ts';
 
 export type OrderStatusValue = (typeof orders.$inferSelect)['status'];
@@ -89,25 +81,6 @@ export function createAdminOrdersRepository(db: Executor) {
         .innerJoin(customers, eq(customers.id, orders.customerId))
         .where(eq(orders.id, orderId));
       return row;
-    },
-
-    async lines(orderId: number) {
-      return db
-        .select({
-          id: orderLines.id,
-          gameId: orderLines.gameId,
-          title: orderLines.title,
-          platform: games.platform,
-          quantity: orderLines.quantity,
-          unitPriceCents: orderLines.unitPriceCents,
-          netCents: orderLines.netCents,
-          taxCents: orderLines.taxCents,
-          totalCents: orderLines.totalCents,
-        })
-        .from(orderLines)
-        .innerJoin(games, eq(games.id, orderLines.gameId))
-        .where(eq(orderLines.orderId, orderId))
-        .orderBy(asc(orderLines.id));
     },
 
     async consent(orderId: number) {

@@ -77,7 +77,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
       if (!found) throw notFound('Unknown order');
       const { order, customer } = found;
       const [lines, keys, consent, cancellation] = [
-        await repository.lines(orderId),
+        await createCheckoutRepository(db).lines(orderId),
         await createKeysRepository(db).ofOrder(orderId),
         await repository.consent(orderId),
         await repository.cancellation(orderId),
