@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, CircleAlert, LoaderCircle, Search, TriangleAlert } from 'lucide-react';
+import { ChevronLeft, ChevronRight, LoaderCircle, Search, TriangleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { DocumentTitle } from '../../../components/ui/document-title.tsx';
+import { InlineError } from '../../../components/ui/inline-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -167,16 +168,6 @@ export function EmptyBlock({ children, action }: { children: ReactNode; action?:
       <p>{children}</p>
       {action}
     </div>
-  );
-}
-
-/** An error line under a form or inside a dialog. */
-export function InlineError({ error, children }: { error?: unknown; children?: ReactNode }): ReactNode {
-  return (
-    <p role="alert" className="flex items-start gap-2 rounded-lg bg-danger-soft px-3 py-2 text-sm text-ink">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
-      <span>{children ?? getErrorMessage(error)}</span>
-    </p>
   );
 }
 
@@ -414,3 +405,5 @@ export function ConfirmDialog({
     </Dialog.Root>
   );
 }
+
+export { InlineError };

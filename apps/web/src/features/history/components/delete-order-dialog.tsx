@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { CircleAlert, LoaderCircle, Trash2 } from 'lucide-react';
+import { LoaderCircle, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
+import { InlineError } from '../../../components/ui/inline-error.tsx';
 import { showToast } from '../../auth/components/toast.tsx';
 import { useDeleteOrder } from '../api/orders.ts';
 
@@ -41,15 +41,7 @@ export function DeleteOrderDialog({ orderId }: { orderId: number }): ReactNode {
           <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
             {t('history.confirmBody')}
           </Dialog.Description>
-          {remove.isError ? (
-            <p
-              role="alert"
-              className="flex items-start gap-2 rounded-lg bg-danger-soft px-3 py-2 text-sm text-ink"
-            >
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
-              {getErrorMessage(remove.error)}
-            </p>
-          ) : null}
+          {remove.isError ? <InlineError error={remove.error} /> : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={remove.isPending}>
               {t('history.keep')}

@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { CircleAlert, CircleCheck, LoaderCircle, Undo2 } from 'lucide-react';
+import { CircleCheck, LoaderCircle, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { InlineError } from '../../../components/ui/inline-error.tsx';
 import { useLocale } from '../../../hooks/use-locale.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatAmount } from '../../cart/utils/cart-math.ts';
 import { useWithdrawOrder } from '../api/orders.ts';
 
@@ -84,15 +84,7 @@ export function WithdrawDialog({ orderId, total }: { orderId: number; total: num
               <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
                 {t('withdrawal.body', { amount })}
               </Dialog.Description>
-              {withdraw.isError ? (
-                <p
-                  role="alert"
-                  className="flex items-start gap-2 rounded-lg bg-danger-soft px-3 py-2 text-sm text-ink"
-                >
-                  <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
-                  {getErrorMessage(withdraw.error)}
-                </p>
-              ) : null}
+              {withdraw.isError ? <InlineError error={withdraw.error} /> : null}
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Dialog.Close
                   className={buttonClasses({ variant: 'secondary' })}

@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { CircleAlert, Download, LoaderCircle, UserX } from 'lucide-react';
+import { Download, LoaderCircle, UserX } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
+import { InlineError } from '../../../components/ui/inline-error.tsx';
 import { TextField } from '../../auth/components/form-controls.tsx';
 import { dataExportHref, useEraseAccount } from '../api/privacy.ts';
 
@@ -107,15 +107,7 @@ export function PrivacySection(): ReactNode {
                         onChange={(event) => setPassword(event.target.value)}
                         required
                       />
-                      {erase.isError ? (
-                        <p
-                          role="alert"
-                          className="flex items-start gap-2 rounded-lg bg-danger-soft px-3 py-2 text-sm text-ink"
-                        >
-                          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
-                          {getErrorMessage(erase.error)}
-                        </p>
-                      ) : null}
+                      {erase.isError ? <InlineError error={erase.error} /> : null}
                       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                         <Dialog.Close
                           type="button"
