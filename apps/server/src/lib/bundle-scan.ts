@@ -54,9 +54,9 @@ export function entropy(text: string): number {
 
 /**
  * A high-entropy token inside a string literal: 32+ characters of letters, digits and `_-+/=` with upper
- * case, lower case and digits above 4 bits per character (random base64 keys and tokens measure 4.3 to
- * 4.7; identifiers and words have no digits or stay below), or 40+ hexadecimal characters above 3.5 bits
- * (hex-encoded keys). Data URIs are skipped (encoded images).
+ * case, lower case and digits above 3.7 bits per character (random base64 keys of 32 characters measure
+ * 4.5 on average and never below 3.78 in 200,000 draws; identifiers and words have no digits or stay
+ * below), or 40+ hexadecimal characters above 3.5 bits (hex-encoded keys). Data URIs are skipped.
  */
 const TOKEN = /(["'`])([A-Za-z0-9_\-+/=]{32,})\1/g;
 
@@ -69,7 +69,7 @@ function highEntropyTokens(text: string): string[] {
     const bits = entropy(token);
     const hex = /^[0-9a-f]{40,}$/i.test(token) && /[0-9]/.test(token) && /[a-f]/i.test(token);
     const mixed = /[a-z]/.test(token) && /[A-Z]/.test(token) && /[0-9]/.test(token);
-    if ((hex && bits > 3.5) || (mixed && bits > 4)) found.push(token);
+    if ((hex && bits > 3.5) || (mixed && bits > 3.7)) found.push(token);
   }
   return found;
 }
