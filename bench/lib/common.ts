@@ -120,7 +120,9 @@ export async function startServer(
 ): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(NODE, [...(options.nodeFlags ?? []), options.entry ?? SERVER_ENTRY], {
+  // BENCH_NODE_FLAGS adds flags to every store process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(NODE, [...extraFlags, ...(options.nodeFlags ?? []), options.entry ?? SERVER_ENTRY], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
@@ -53,6 +53,8 @@ export function createCartRepository(db: Executor) {
 
     /** The customer's draft, created when missing (one per customer, enforced by a partial unique index). */
     async ensureDraftId(customerId: number): Promise<number> {
+      const found = await this.findDraftId(customerId);
+      if (found !== undefined) return found;
       await db
         .insert(orders)
         .values({ customerId, status: 'draft' })
@@ -86,11 +88,15 @@ export function createCartRepository(db: Executor) {
         .orderBy(asc(orderLines.id));
     },
 
-    async upsertLine(orderId: number, game: SellableGame, quantity: number): Promise<void> {
-      await db
+    /** Sets a game's line in a draft (created when missing); answers the line's id. */
+    async upsertLine(orderId: number, game: SellableGame, quantity: number): Promise<number> {
+      const [row] = await db
         .insert(orderLines)
         .values({ orderId, gameId: game.id, title: game.title, quantity })
-        .onConflictDoUpdate({ target: [orderLines.orderId, orderLines.gameId], set: { quantity } });
+        .onConflictDoUpdate({ target: [orderLines.orderId, orderLines.gameId], set: { quantity } })
+        .returning({ id: orderLines.id });
+      if (!row) throw new Error('Order line upsert returned no row');
+      return row.id;
     },
 
     async setQuantity(lineId: number, quantity: number): Promise<void> {
@@ -99,6 +105,18 @@ export function createCartRepository(db: Executor) {
 
     async deleteLine(lineId: number): Promise<void> {
       await db.delete(orderLines).where(eq(orderLines.id, lineId));
+    },
+
+    /** Takes games just bought out of the customer's draft, in one statement. */
+    async removeGames(customerId: number, gameIds: number[]): Promise<void> {
+      if (gameIds.length === 0) return;
+      const draft = db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'draft')));
+      await db
+        .delete(orderLines)
+        .where(and(inArray(orderLines.orderId, draft), inArray(orderLines.gameId, gameIds)));
     },
 
     async clear(orderId: number): Promise<void> {

@@ -98,7 +98,8 @@ export function createCartService(db: Database) {
       return db.transaction(async (tx) => {
         const txRepo = createCartRepository(tx);
         const orderId = await txRepo.ensureDraftId(customer.customerId);
-        const existing = (await txRepo.lines(orderId)).find((l) => l.id === game.id);
+        const lines = await txRepo.lines(orderId);
+        const existing = lines.find((l) => l.id === game.id);
         const quantity = (existing?.quantity ?? 0) + 1;
         const max = Math.min(MAX_LINE_QUANTITY, game.available);
         if (quantity > max) {
@@ -106,8 +107,13 @@ export function createCartService(db: Database) {
             throw new AppError('OUT_OF_STOCK', 'Not enough keys', { values: { title: game.title } });
           throw limitError(max);
         }
-        await txRepo.upsertLine(orderId, game, quantity);
-        return toCart(orderId, await txRepo.lines(orderId), customer.countryId);
+        const lineId = await txRepo.upsertLine(orderId, game, quantity);
+        // The cart as it now stands, from the rows just read: the changed line updated or added last
+        // (lines are listed by id, and a new line has the highest).
+        const updated = existing
+          ? lines.map((l) => (l.id === game.id ? { ...l, quantity } : l))
+          : [...lines, { ...game, lineId, quantity }];
+        return toCart(orderId, updated, customer.countryId);
       });
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, gameKeys, games } from '../../db/schema/index.ts';
 import { orderConsents, orderLines, orders, paymentEvents } from '../../db/schema/orders.ts';
@@ -19,6 +19,12 @@ export interface OrderLineRow {
 }
 
 /** Orders past the cart, their lines, reserved and sold keys, consents and processed provider events. */
+/** A sold key of an order, its code still encrypted. */
+export interface SoldKey {
+  orderLineId: number;
+  codeCiphertext: string;
+}
+
 export function createCheckoutRepository(db: Executor) {
   return {
     async lockOrder(orderId: number): Promise<OrderRow | undefined> {
@@ -83,40 +89,37 @@ export function createCheckoutRepository(db: Executor) {
       orderLineId: number,
       until: Date,
     ): Promise<number> {
-      const free = await db
+      // One statement: the sub-select locks the oldest free keys (skipping those other transactions
+      // hold) and the update reserves exactly those.
+      const free = db
         .select({ id: gameKeys.id })
         .from(gameKeys)
         .where(and(eq(gameKeys.gameId, gameId), eq(gameKeys.status, 'available')))
         .orderBy(asc(gameKeys.id))
         .limit(quantity)
         .for('update', { skipLocked: true });
-      if (free.length === 0) return 0;
-      await db
+      const reserved = await db
         .update(gameKeys)
         .set({ status: 'reserved', orderId, orderLineId, reservedUntil: until })
-        .where(
-          inArray(
-            gameKeys.id,
-            free.map((k) => k.id),
-          ),
-        );
-      return free.length;
+        .where(inArray(gameKeys.id, free))
+        .returning({ id: gameKeys.id });
+      return reserved.length;
     },
 
-    async countKeys(orderLineId: number, status: 'reserved' | 'sold'): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(gameKeys)
-        .where(and(eq(gameKeys.orderLineId, orderLineId), eq(gameKeys.status, status)));
-      return row?.n ?? 0;
-    },
-
-    /** Turns an order's reserved keys into sold keys. */
-    async sellReservedKeys(orderId: number, at: Date): Promise<void> {
-      await db
+    /** Turns an order's reserved keys into sold keys; answers them (code still encrypted) in key order. */
+    async sellReservedKeys(orderId: number, at: Date): Promise<SoldKey[]> {
+      const rows = await db
         .update(gameKeys)
         .set({ status: 'sold', soldAt: at, reservedUntil: null })
-        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')));
+        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')))
+        .returning({
+          id: gameKeys.id,
+          orderLineId: gameKeys.orderLineId,
+          codeCiphertext: gameKeys.codeCiphertext,
+        });
+      return rows
+        .sort((a, b) => a.id - b.id)
+        .map((r) => ({ orderLineId: r.orderLineId ?? 0, codeCiphertext: r.codeCiphertext }));
     },
 
     /** Puts an order's reserved (never sold) keys back on sale. */
@@ -129,7 +132,7 @@ export function createCheckoutRepository(db: Executor) {
       return released.length;
     },
 
-    async soldKeys(orderId: number): Promise<{ orderLineId: number; codeCiphertext: string }[]> {
+    async soldKeys(orderId: number): Promise<SoldKey[]> {
       const rows = await db
         .select({ orderLineId: gameKeys.orderLineId, codeCiphertext: gameKeys.codeCiphertext })
         .from(gameKeys)

@@ -24,6 +24,7 @@ import {
   createCheckoutRepository,
   type OrderLineRow,
   type OrderRow,
+  type SoldKey,
 } from './checkout.repository.ts';
 import { enqueueOrderKeysMail } from './order-keys-mail.ts';
 import { createReconcileRepository } from './reconcile.repository.ts';
@@ -89,15 +90,19 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const now = deps.now ?? (() => new Date());
   const repository = createCheckoutRepository(db);
 
+  /** The codes of sold keys by order line, decrypted. */
+  function decryptByLine(lines: OrderLineRow[], sold: SoldKey[]): Map<number, string[]> {
+    const byLine = new Map<number, string[]>(lines.map((l) => [l.id, []]));
+    for (const key of sold) byLine.get(key.orderLineId)?.push(keyVault.decrypt(key.codeCiphertext));
+    return byLine;
+  }
+
   async function keysOf(
     repo: CheckoutRepository,
     orderId: number,
     lines: OrderLineRow[],
   ): Promise<Map<number, string[]>> {
-    const byLine = new Map<number, string[]>(lines.map((l) => [l.id, []]));
-    for (const key of await repo.soldKeys(orderId))
-      byLine.get(key.orderLineId)?.push(keyVault.decrypt(key.codeCiphertext));
-    return byLine;
+    return decryptByLine(lines, await repo.soldKeys(orderId));
   }
 
   function flatten(lines: OrderLineRow[], keys: Map<number, string[]>): DeliveredKey[] {
@@ -144,40 +149,52 @@ export function createCheckoutService(deps: CheckoutDeps) {
         );
         throw new AppError('CONFLICT', 'Paid amount differs from the order total');
       }
+      // Sell what the checkout reserved; a line whose reservation lapsed before the payment arrived takes
+      // free keys if there still are some.
+      const sold = await repo.sellReservedKeys(order.id, at);
+      const count = (lineId: number) => sold.filter((key) => key.orderLineId === lineId).length;
+      let reservedMore = false;
+      for (const line of lines) {
+        const missing = line.quantity - count(line.id);
+        if (missing > 0 && (await repo.reserveKeys(line.gameId, missing, order.id, line.id, at)) > 0)
+          reservedMore = true;
+      }
+      if (reservedMore) sold.push(...(await repo.sellReservedKeys(order.id, at)));
       const short: { lineId: number; gameId: number; missing: number }[] = [];
       for (const line of lines) {
-        const reserved = await repo.countKeys(line.id, 'reserved');
-        if (reserved < line.quantity) {
-          // The reservation lapsed before the payment arrived: take free keys if there still are some.
-          const got = await repo.reserveKeys(line.gameId, line.quantity - reserved, order.id, line.id, at);
-          if (reserved + got < line.quantity && (await deps.supplierPurchases?.sells(tx, line.gameId))) {
-            // The key supplier sells it: buy the rest once the payment is recorded.
-            short.push({ lineId: line.id, gameId: line.gameId, missing: line.quantity - reserved - got });
-          } else if (reserved + got < line.quantity) {
-            deps.log.error({ orderId, line: line.id }, 'paid order cannot be fulfilled: keys ran out');
-            throw new AppError('OUT_OF_STOCK', 'Keys ran out', { values: { title: line.title } });
-          }
+        const missing = line.quantity - count(line.id);
+        if (missing <= 0) continue;
+        if (await deps.supplierPurchases?.sells(tx, line.gameId)) {
+          // The key supplier sells it: buy the rest once the payment is recorded.
+          short.push({ lineId: line.id, gameId: line.gameId, missing });
+        } else {
+          deps.log.error({ orderId, line: line.id }, 'paid order cannot be fulfilled: keys ran out');
+          throw new AppError('OUT_OF_STOCK', 'Keys ran out', { values: { title: line.title } });
         }
       }
-      await repo.sellReservedKeys(order.id, at);
       if (short.length > 0 && deps.supplierPurchases) {
         await deps.supplierPurchases.record(tx, order.id, short);
         await repo.updateOrder(order.id, { status: 'awaiting_keys', paidAt: at, reservedUntil: null });
       } else {
         await repo.updateOrder(order.id, { status: 'paid', paidAt: at, reservedUntil: null });
       }
-      await deps.invoices?.issueForOrder(tx, order.id);
-      const cart = createCartRepository(tx);
-      const draftId = await cart.findDraftId(order.customerId);
-      if (draftId !== undefined) {
-        const bought = new Set(lines.map((l) => l.gameId));
-        for (const line of await cart.lines(draftId))
-          if (bought.has(line.id)) await cart.deleteLine(line.lineId);
-      }
-      const keys = await keysOf(repo, order.id, lines);
+      const invoice = await deps.invoices?.issueForOrder(tx, order.id, lines);
+      await createCartRepository(tx).removeGames(
+        order.customerId,
+        lines.map((l) => l.gameId),
+      );
+      const keys = decryptByLine(lines, sold);
       // Awaiting supplier keys: the keys mail goes out when they have all arrived.
       if (short.length > 0) return { fresh: false, awaiting: true, lines, keys };
-      await enqueueOrderKeysMail(tx, deps, order, lines, keys, at);
+      await enqueueOrderKeysMail(
+        tx,
+        deps,
+        order,
+        lines,
+        keys,
+        at,
+        invoice && { email: invoice.customerEmail, fullName: invoice.customerName, lang: invoice.lang },
+      );
       return { fresh: true, lines, keys };
     });
     if (outcome.fresh) deps.mailDispatcher.kick();

@@ -18,9 +18,11 @@ export async function enqueueOrderKeysMail(
   lines: OrderLineRow[],
   keys: Map<number, string[]>,
   fallbackAt: Date,
+  /** The addressee when the caller has just read it (the invoice's snapshot); read otherwise. */
+  knownCustomer?: { email: string; fullName: string; lang: string },
 ): Promise<void> {
   const repo = createCheckoutRepository(tx);
-  const customer = await repo.customer(order.customerId);
+  const customer = knownCustomer ?? (await repo.customer(order.customerId));
   if (!customer) return;
   const consent = await repo.consentOf(order.id);
   const locale = toLocale(customer.lang);

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { toLocale } from '@keyland/core/locales';
 import { formatEuros } from '@keyland/core/money';
 import { basisPointsToPercent } from '@keyland/core/vat';
+import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { translate } from '../../lib/i18n.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
@@ -11,8 +13,29 @@ const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-const dateFormat = (locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Tallinn' });
+/**
+ * The fonts are parsed once per process and shared by every document: parsing a TrueType file's tables
+ * cost more than the rest of an invoice together (each document still embeds its own subset).
+ */
+let fonts: { body: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSource } | undefined;
+function parsedFonts() {
+  fonts ??= {
+    // pdfkit takes a parsed fontkit font in place of the file (PDFFontFactory.open: `src.layout`).
+    body: openFont(readFileSync(FONT)) as unknown as PDFKit.Mixins.PDFFontSource,
+    bold: openFont(readFileSync(FONT_BOLD)) as unknown as PDFKit.Mixins.PDFFontSource,
+  };
+  return fonts;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Tallinn' });
+    dateFormats.set(locale, format);
+  }
+  return format;
+}
 
 /**
  * Renders an invoice or credit note from its snapshot, in the language it was issued in. The same row
@@ -30,9 +53,12 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     size: 'A4',
     margin: 50,
     info: { Title: `${title} ${invoice.number}`, Author: invoice.sellerName, CreationDate: invoice.issuedAt },
+    // The body font from the start: pdfkit's default (Helvetica) would be parsed from its metrics file for
+    // every document and never used.
+    font: parsedFonts().body as unknown as string,
   });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
+  doc.registerFont('body', parsedFonts().body);
+  doc.registerFont('bold', parsedFonts().bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -3,7 +3,7 @@ import type { CompanyConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { InvoiceLine, InvoiceVatTotal } from '../../db/schema/documents.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { createCheckoutRepository } from '../checkout/checkout.repository.ts';
+import { createCheckoutRepository, type OrderLineRow } from '../checkout/checkout.repository.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import { renderInvoicePdf } from './invoice.pdf.ts';
 import { createInvoicesRepository, type InvoiceRow } from './invoices.repository.ts';
@@ -101,14 +101,16 @@ export function createInvoicesService(deps: InvoicesDeps) {
      * of the year, the seller's data, the customer, lines and totals snapshotted. The PDF goes with the
      * next mail queued in the same transaction (the order e-mail). Once per order.
      */
-    async issueForOrder(tx: Executor, orderId: number): Promise<InvoiceRow> {
+    /** Issues the invoice of a paid order once; `knownLines` spares reading lines the caller holds. */
+    async issueForOrder(tx: Executor, orderId: number, knownLines?: OrderLineRow[]): Promise<InvoiceRow> {
       const repo = createInvoicesRepository(tx);
       const existing = await repo.ofOrder(orderId, 'invoice');
       if (existing) return existing;
       const order = await repo.order(orderId);
       if (!order) throw notFound('Unknown order');
       const rate = order.vatBasisPoints ?? 0;
-      const lines: InvoiceLine[] = (await createCheckoutRepository(tx).lines(orderId)).map((line) => ({
+      const orderLines = knownLines ?? (await createCheckoutRepository(tx).lines(orderId));
+      const lines: InvoiceLine[] = orderLines.map((line) => ({
         title: line.title,
         platform: line.platform,
         quantity: line.quantity,
