@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Third-party pages the store may show in a frame: privacy-enhanced video players only. */
 const VIDEO_FRAMES = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
@@ -36,8 +37,24 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { publicUrl: string; paymentProvider: 'local' | 'stripe'; gameData?: 'none' | 'rawg' },
 ): Promise<void> {
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
+}
+
+/**
+ * The headers, computed once: the policy is the same for every answer (no per-request nonce), so helmet
+ * runs a single time at start-up against a recording response instead of on each request (its Fastify
+ * plugin rebuilt and re-parsed the whole policy per request).
+ */
+export function securityHeaders(options: {
+  publicUrl: string;
+  paymentProvider: 'local' | 'stripe';
+  gameData?: 'none' | 'rawg';
+}): Record<string, string> {
   const https = options.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  const config: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -61,9 +78,19 @@ export async function registerSecurityHeaders(
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader() {},
+  };
+  let failure: unknown;
+  helmet(config)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    return payload;
-  });
+  if (failure) throw failure;
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return headers;
 }
