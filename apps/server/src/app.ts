@@ -16,7 +16,7 @@ import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { catalogueChanged } from './lib/catalogue-changed.ts';
 import type { KeyVault } from './lib/key-vault.ts';
-import { createScheduledJob } from './lib/scheduled-job.ts';
+import { createScheduledJob, scheduleWithApp } from './lib/scheduled-job.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/accounts/auth.repository.ts';
@@ -236,9 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
   });
   await app.register(withdrawalRoutes, { service: withdrawal });
-  const refundRetries = scheduleRefundRetries(deps.dbHandle, withdrawal, app.log);
-  app.addHook('onReady', async () => refundRetries.start());
-  app.addHook('onClose', async () => refundRetries.stop());
+  scheduleWithApp(app, scheduleRefundRetries(deps.dbHandle, withdrawal, app.log));
   await app.register(webhookRoutes, { service: checkout, provider: payments.provider.kind });
   if (payments.localWebhookSecret) {
     await app.register(localCheckoutRoutes, {
@@ -262,15 +260,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(coverFileRoutes, { dataDir: config.dataDir });
   // Reservations whose payment never came back are released every minute, by one instance at a time;
   // shutting down waits for a sweep in progress.
-  const sweeper = createScheduledJob({
-    name: 'reservation-sweeper',
-    intervalMs: 60_000,
-    dbHandle: deps.dbHandle,
-    run: () => checkout.sweepLapsed(),
-    onError: (error) => app.log.error({ err: error }, 'reservation sweep failed'),
-  });
-  app.addHook('onReady', async () => sweeper.start());
-  app.addHook('onClose', async () => sweeper.stop());
+  scheduleWithApp(
+    app,
+    createScheduledJob({
+      name: 'reservation-sweeper',
+      intervalMs: 60_000,
+      dbHandle: deps.dbHandle,
+      run: () => checkout.sweepLapsed(),
+      onError: (error) => app.log.error({ err: error }, 'reservation sweep failed'),
+    }),
+  );
   const privacy = createPrivacyService({
     db,
     cancelOpenCheckouts: checkout.cancelOpenCheckouts,
@@ -278,22 +277,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
   });
   await app.register(privacyRoutes, { service: privacy });
-  const retention = scheduleRetention(deps.dbHandle, privacy, app.log);
-  app.addHook('onReady', async () => retention.start());
-  app.addHook('onClose', async () => retention.stop());
+  scheduleWithApp(app, scheduleRetention(deps.dbHandle, privacy, app.log));
   // Sessions left in doubt (lost webhook, crash) are asked about at start and every minute.
-  let reconciler: NodeJS.Timeout | undefined;
-  const reconcile = (settleMs?: number) =>
-    deps.dbHandle
-      .withLock('reconcile-payments', () => checkout.reconcilePayments({ settleMs }))
-      .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
-  app.addHook('onReady', async () => {
-    reconciler = setInterval(() => void reconcile(), 60_000);
-    reconciler.unref();
-    // At start nothing of this process is in flight: every pending session is in doubt.
-    setImmediate(() => void reconcile(0));
-  });
-  app.addHook('onClose', async () => clearInterval(reconciler));
+  scheduleWithApp(
+    app,
+    createScheduledJob({
+      name: 'reconcile-payments',
+      intervalMs: 60_000,
+      firstRound: { at: 'start' },
+      dbHandle: deps.dbHandle,
+      run: () => checkout.reconcilePayments(),
+      // At start nothing of this process is in flight: every pending session is in doubt.
+      runFirst: () => checkout.reconcilePayments({ settleMs: 0 }),
+      onError: (error) => app.log.error({ err: error }, 'payment reconciliation failed'),
+    }),
+  );
 
   await supplierModule.register(app);
   app.decorate(

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // /readyz answers 503 from now on; close() stops accepting connections, lets in-flight requests
-    // finish, then runs the onClose hooks (mail dispatcher and sweeper finish their round).
+    // finish, then runs the onClose hooks (the mail dispatcher and every scheduled job finish their round).
     app.drain.draining = true;
     try {
       await app.close();

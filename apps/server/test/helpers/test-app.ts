@@ -20,7 +20,10 @@ export interface TestContext {
 /** The whole store built on a fresh database, for `app.inject` tests. Close it in `afterAll`. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream' | 'backOffice' | 'mailTransport' | 'keySupplier' | 'gameDataSource'> = {},
+  deps: Pick<AppDeps, 'logStream' | 'backOffice' | 'mailTransport' | 'keySupplier' | 'gameDataSource'> & {
+    /** A database to build on instead of a fresh one (closed with the app). */
+    dbHandle?: DbHandle;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keyland-test-'));
   const config = loadConfig({
@@ -32,9 +35,9 @@ export async function buildTestApp(
     CATALOGUE_CACHE_TTL_MS: '0',
     ...env,
   });
-  const dbHandle = await createTestDb();
+  const dbHandle = deps.dbHandle ?? (await createTestDb());
   const keyVault = createKeyVault(randomBytes(32).toString('hex'));
-  const app = await buildApp(config, { dbHandle, keyVault, ...deps });
+  const app = await buildApp(config, { ...deps, dbHandle, keyVault });
   await app.ready();
   return {
     app,

@@ -18,6 +18,19 @@ export interface OrderLineRow {
   providerId: string;
 }
 
+const lineColumns = {
+  id: orderLines.id,
+  gameId: orderLines.gameId,
+  title: orderLines.title,
+  quantity: orderLines.quantity,
+  unitPriceCents: orderLines.unitPriceCents,
+  netCents: orderLines.netCents,
+  taxCents: orderLines.taxCents,
+  totalCents: orderLines.totalCents,
+  platform: games.platform,
+  providerId: games.providerId,
+};
+
 /** Orders past the cart, their lines, reserved and sold keys, consents and processed provider events. */
 /** A sold key of an order, its code still encrypted. */
 export interface SoldKey {
@@ -56,22 +69,25 @@ export function createCheckoutRepository(db: Executor) {
 
     async lines(orderId: number): Promise<OrderLineRow[]> {
       return db
-        .select({
-          id: orderLines.id,
-          gameId: orderLines.gameId,
-          title: orderLines.title,
-          quantity: orderLines.quantity,
-          unitPriceCents: orderLines.unitPriceCents,
-          netCents: orderLines.netCents,
-          taxCents: orderLines.taxCents,
-          totalCents: orderLines.totalCents,
-          platform: games.platform,
-          providerId: games.providerId,
-        })
+        .select(lineColumns)
         .from(orderLines)
         .innerJoin(games, eq(games.id, orderLines.gameId))
         .where(eq(orderLines.orderId, orderId))
         .orderBy(asc(orderLines.id));
+    },
+
+    /** The lines of several orders in one query, each order's lines in their order. */
+    async linesOfOrders(orderIds: number[]): Promise<Map<number, OrderLineRow[]>> {
+      const byOrder = new Map<number, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+      if (orderIds.length === 0) return byOrder;
+      const rows = await db
+        .select({ ...lineColumns, orderId: orderLines.orderId })
+        .from(orderLines)
+        .innerJoin(games, eq(games.id, orderLines.gameId))
+        .where(inArray(orderLines.orderId, orderIds))
+        .orderBy(asc(orderLines.id));
+      for (const { orderId, ...line } of rows) byOrder.get(orderId)?.push(line);
+      return byOrder;
     },
 
     async updateOrder(orderId: number, values: Partial<typeof orders.$inferInsert>): Promise<void> {
@@ -139,6 +155,30 @@ export function createCheckoutRepository(db: Executor) {
         .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'sold')))
         .orderBy(asc(gameKeys.id));
       return rows.map((r) => ({ orderLineId: r.orderLineId ?? 0, codeCiphertext: r.codeCiphertext }));
+    },
+
+    /** The sold keys of several orders in one query, by order, in the order `soldKeys` answers them. */
+    async soldKeysOfOrders(
+      orderIds: number[],
+    ): Promise<Map<number, { orderLineId: number; codeCiphertext: string }[]>> {
+      const byOrder = new Map<number, { orderLineId: number; codeCiphertext: string }[]>(
+        orderIds.map((id) => [id, []]),
+      );
+      if (orderIds.length === 0) return byOrder;
+      const rows = await db
+        .select({
+          orderId: gameKeys.orderId,
+          orderLineId: gameKeys.orderLineId,
+          codeCiphertext: gameKeys.codeCiphertext,
+        })
+        .from(gameKeys)
+        .where(and(inArray(gameKeys.orderId, orderIds), eq(gameKeys.status, 'sold')))
+        .orderBy(asc(gameKeys.id));
+      for (const row of rows)
+        byOrder
+          .get(row.orderId ?? 0)
+          ?.push({ orderLineId: row.orderLineId ?? 0, codeCiphertext: row.codeCiphertext });
+      return byOrder;
     },
 
     async openOrdersOf(customerId: number): Promise<OrderRow[]> {

@@ -65,13 +65,12 @@ export interface CheckoutDeps {
 }
 
 /** What /History shows beyond the keys: status, invoice, undelivered lines and the withdrawal right. */
-async function documentsOf(
-  db: Database,
+function documentsOf(
   order: OrderRow,
+  invoiceId: number | null,
   lines: OrderLineRow[],
   keys: Map<number, string[]>,
 ) {
-  const invoice = await createInvoicesRepository(db).ofOrder(order.id, 'invoice');
   const pending = lines
     .map((line) => ({ line, missing: line.quantity - (keys.get(line.id)?.length ?? 0) }))
     .filter(({ missing }) => missing > 0)
@@ -79,7 +78,7 @@ async function documentsOf(
   const delivered = [...keys.values()].some((codes) => codes.length > 0);
   return {
     status: order.status === 'awaiting_keys' ? ('awaiting_keys' as const) : ('paid' as const),
-    invoice_id: invoice?.id ?? null,
+    invoice_id: invoiceId,
     pending_items: pending,
     withdrawable: order.status === 'awaiting_keys' && !delivered,
   };
@@ -425,10 +424,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     async history(customerId: number): Promise<CompletedOrder[]> {
       const paid = await repository.paidOrdersOf(customerId);
+      if (paid.length === 0) return [];
+      // Lines, keys and invoices of the whole page: one query each, whatever the number of orders.
+      const orderIds = paid.map((order) => order.id);
+      const linesOf = await repository.linesOfOrders(orderIds);
+      const soldOf = await repository.soldKeysOfOrders(orderIds);
+      const invoiceOf = await createInvoicesRepository(db).ofOrders(orderIds, 'invoice');
       const result: CompletedOrder[] = [];
       for (const order of paid) {
-        const lines = await repository.lines(order.id);
-        const keys = await keysOf(repository, order.id, lines);
+        const lines = linesOf.get(order.id) ?? [];
+        const keys = decryptByLine(lines, soldOf.get(order.id) ?? []);
         result.push({
           id: order.id,
           date: (order.paidAt ?? order.createdAt).toISOString(),
@@ -445,7 +450,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           amount_untaxed: centsToEuros(order.amountUntaxedCents),
           amount_tax: centsToEuros(order.amountTaxCents),
           tax_percent: basisPointsToPercent(order.vatBasisPoints ?? 0),
-          ...(await documentsOf(db, order, lines, keys)),
+          ...documentsOf(order, invoiceOf.get(order.id)?.id ?? null, lines, keys),
         });
       }
       return result;

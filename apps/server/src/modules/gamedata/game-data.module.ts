@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { DbHandle } from '../../db/client.ts';
+import { createScheduledJob, scheduleWithApp } from '../../lib/scheduled-job.ts';
 import type { GameDataSource } from './game-data.port.ts';
 import { createGameDataService } from './game-data.service.ts';
 import { createRawgSource, noGameData } from './rawg.adapter.ts';
@@ -17,15 +18,15 @@ export function registerGameData(
   const source = deps.source ?? (config.rawg ? createRawgSource(config.rawg) : noGameData);
   const service = createGameDataService({ dbHandle: deps.dbHandle, source, log: app.log });
   if (source.kind === 'none') return service;
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      service
-        .enrichPending()
-        .catch((error: unknown) => app.log.error({ err: error }, 'game data enrichment failed'));
-    }, ENRICH_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  // The service takes the lock `game-data` itself.
+  scheduleWithApp(
+    app,
+    createScheduledJob({
+      name: 'game-data',
+      intervalMs: ENRICH_EVERY_MS,
+      run: () => service.enrichPending(),
+      onError: (error) => app.log.error({ err: error }, 'game data enrichment failed'),
+    }),
+  );
   return service;
 }

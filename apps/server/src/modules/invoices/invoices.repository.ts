@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { invoiceCounters, invoices } from '../../db/schema/documents.ts';
 import { customers, orders } from '../../db/schema/index.ts';
@@ -43,6 +43,16 @@ export function createInvoicesRepository(db: Executor) {
         .from(invoices)
         .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)));
       return row;
+    },
+
+    /** The documents of a kind of several orders in one query (one at most per order and kind). */
+    async ofOrders(orderIds: number[], kind: 'invoice' | 'credit_note'): Promise<Map<number, InvoiceRow>> {
+      if (orderIds.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(and(inArray(invoices.orderId, orderIds), eq(invoices.kind, kind)));
+      return new Map(rows.map((row) => [row.orderId, row]));
     },
 
     async ofCustomer(customerId: number): Promise<InvoiceRow[]> {

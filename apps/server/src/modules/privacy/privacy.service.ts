@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbHandle } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { createScheduledJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, type RateLimiter } from '../accounts/rate-limiter.ts';
 import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
 import { financialYearOf, RETENTION_YEARS } from '../invoices/invoices.service.ts';
@@ -156,30 +157,22 @@ export type PrivacyService = ReturnType<typeof createPrivacyService>;
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Runs the retention job once a day (and shortly after start), in one instance only. */
+/** The retention job: once a day (the first a minute after start), in one instance only. */
 export function scheduleRetention(
   dbHandle: DbHandle,
   service: PrivacyService,
   log: FastifyBaseLogger,
-): { start(): void; stop(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    dbHandle
-      .withLock('retention', () => service.runRetention())
-      .then((outcome) => {
-        if (outcome.ran) log.info(outcome.value, 'retention job done');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'retention job failed'));
-  };
-  return {
-    start() {
-      timer = setTimeout(function tick() {
-        run();
-        timer = setTimeout(tick, DAY_MS);
-        timer.unref();
-      }, 60_000);
-      timer.unref();
+): ScheduledJob {
+  return createScheduledJob({
+    name: 'retention',
+    intervalMs: DAY_MS,
+    firstRound: { at: 'delay', delayMs: 60_000 },
+    dbHandle,
+    run: async () => {
+      const outcome = await service.runRetention();
+      log.info(outcome, 'retention job done');
+      return outcome;
     },
-    stop: () => clearTimeout(timer),
-  };
+    onError: (error) => log.error({ err: error }, 'retention job failed'),
+  });
 }

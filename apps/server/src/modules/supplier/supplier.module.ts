@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { DbHandle } from '../../db/client.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
+import { createScheduledJob, scheduleWithApp } from '../../lib/scheduled-job.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import { createKeySupplier } from './create-supplier.ts';
@@ -70,28 +71,26 @@ export function createSupplierModule(
           signature: config.codesWholesale.clientSignature,
         });
       }
-      const timers: NodeJS.Timeout[] = [];
-      app.addHook('onReady', async () => {
-        if (config.supplier.syncIntervalMs > 0) {
-          const syncTimer = setInterval(() => {
-            sync
-              .run('schedule')
-              .catch((error: unknown) => app.log.error({ err: error }, 'supplier sync failed'));
-          }, config.supplier.syncIntervalMs);
-          syncTimer.unref();
-          timers.push(syncTimer);
-        }
-        const deliveryTimer = setInterval(() => {
-          purchases
-            .retryDue()
-            .catch((error: unknown) => app.log.error({ err: error }, 'supplier delivery retry failed'));
-        }, DELIVERY_SWEEP_MS);
-        deliveryTimer.unref();
-        timers.push(deliveryTimer);
-      });
-      app.addHook('onClose', async () => {
-        for (const timer of timers) clearInterval(timer);
-      });
+      // Both services take their lock themselves (the sync is also started by administrators).
+      if (config.supplier.syncIntervalMs > 0)
+        scheduleWithApp(
+          app,
+          createScheduledJob({
+            name: 'supplier-sync',
+            intervalMs: config.supplier.syncIntervalMs,
+            run: () => sync.run('schedule'),
+            onError: (error) => app.log.error({ err: error }, 'supplier sync failed'),
+          }),
+        );
+      scheduleWithApp(
+        app,
+        createScheduledJob({
+          name: 'supplier-deliveries',
+          intervalMs: DELIVERY_SWEEP_MS,
+          run: () => purchases.retryDue(),
+          onError: (error) => app.log.error({ err: error }, 'supplier delivery retry failed'),
+        }),
+      );
     },
   };
 }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbHandle } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
+import { createScheduledJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
 import { refundKeyOf } from '../admin/orders/orders.service.ts';
 import { createCheckoutRepository } from '../checkout/checkout.repository.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
@@ -135,17 +136,12 @@ export function scheduleRefundRetries(
   dbHandle: DbHandle,
   service: WithdrawalService,
   log: FastifyBaseLogger,
-): { start(): void; stop(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    start() {
-      timer = setInterval(() => {
-        dbHandle
-          .withLock('withdrawal-refunds', () => service.retryPendingRefunds())
-          .catch((error: unknown) => log.error({ err: error }, 'withdrawal refund retry failed'));
-      }, 15 * 60_000);
-      timer.unref();
-    },
-    stop: () => clearInterval(timer),
-  };
+): ScheduledJob {
+  return createScheduledJob({
+    name: 'withdrawal-refunds',
+    intervalMs: 15 * 60_000,
+    dbHandle,
+    run: () => service.retryPendingRefunds(),
+    onError: (error) => log.error({ err: error }, 'withdrawal refund retry failed'),
+  });
 }
