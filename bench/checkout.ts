@@ -31,15 +31,28 @@ import {
 
 const PASSWORD = 'bench-customer-password-42';
 
-export async function benchCheckout(options: BenchOptions): Promise<void> {
-  const log = (text: string) => process.stdout.write(`[checkout] ${text}\n`);
-  const dbName = 'keyland_bench_checkout';
+interface CheckoutRun {
+  instances: number;
+  elapsed: number;
+  fulfilled: number;
+  soldOut: number;
+  failures: string[];
+  fulfilments: number[];
+  flows: number[];
+  integrity: Record<string, number>;
+}
+
+/**
+ * One measured run on a fresh database: `instances` store processes on it, the customers split evenly
+ * between them (sessions live in the database, so any instance would do; no load balancer in between).
+ */
+async function runCheckout(options: BenchOptions, instances: number): Promise<CheckoutRun> {
+  const log = (text: string) => process.stdout.write(`[checkout ×${instances}] ${text}\n`);
+  const dbName = `keyland_bench_checkout_${instances}`;
   const databaseUrl = await freshDatabase(dbName);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keyland-bench-checkout-'));
   const env = serverEnv({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
   const webhookSecret = env.LOCAL_PAYMENT_WEBHOOK_SECRET ?? '';
-  const startedAt = new Date();
-  const machineLine = machine();
 
   // Plenty of keys on most games; one scarce game that every customer also tries, to race for its keys.
   const runtime = await openRuntime(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
@@ -73,8 +86,9 @@ export async function benchCheckout(options: BenchOptions): Promise<void> {
     await runtime.dbHandle.close();
   }
 
-  const server = await startServer(env);
-  log(`store ready; ${options.customers} customers for ${options.duration} s`);
+  const servers = [];
+  for (let i = 0; i < instances; i++) servers.push(await startServer(env));
+  log(`${instances} store process(es) ready; ${options.customers} customers for ${options.duration} s`);
   const flows: number[] = [];
   const fulfilments: number[] = [];
   let soldOut = 0;
@@ -84,6 +98,8 @@ export async function benchCheckout(options: BenchOptions): Promise<void> {
   let measuring = false;
 
   async function shopper(index: number) {
+    const server = servers[index % servers.length];
+    if (!server) throw new Error('no store process');
     const customer = createCustomer(server.url);
     const login = await customer.post('/api/kl_api/login', {
       email: customers[index]?.email,
@@ -173,7 +189,7 @@ export async function benchCheckout(options: BenchOptions): Promise<void> {
     await Promise.all(customers.map((_, i) => shopper(i)));
     elapsed = (performance.now() - t0) / 1000;
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   }
 
   // The proof: no key sold twice, no order with more or fewer keys than it paid for, the scarce game not oversold.
@@ -203,45 +219,65 @@ export async function benchCheckout(options: BenchOptions): Promise<void> {
   await dropDatabase(dbName);
   rmSync(dataDir, { recursive: true, force: true });
 
-  const rate = fulfilled / elapsed;
-  const p99 = percentile(fulfilments, 99);
-  const clean =
-    integrity.double_sold === 0 &&
-    integrity.wrong_key_count === 0 &&
-    integrity.sold_to_unpaid === 0 &&
-    (integrity.scarce_sold ?? 0) <= 25;
+  return { instances, elapsed, fulfilled, soldOut, failures, fulfilments, flows, integrity };
+}
+
+export async function benchCheckout(options: BenchOptions): Promise<void> {
+  const startedAt = new Date();
+  const machineLine = machine();
+  const runs = [await runCheckout(options, 1), await runCheckout(options, 2)];
+  const rate = (run: CheckoutRun) => run.fulfilled / run.elapsed;
+  const p99 = (run: CheckoutRun) => percentile(run.fulfilments, 99);
+  const clean = (run: CheckoutRun) =>
+    run.integrity.double_sold === 0 &&
+    run.integrity.wrong_key_count === 0 &&
+    run.integrity.sold_to_unpaid === 0 &&
+    (run.integrity.scarce_sold ?? 0) <= 25;
+  const each = (cell: (run: CheckoutRun) => string | number) => runs.map(cell);
   const summary = table(
-    ['measure', 'value', 'target'],
     [
-      ['fulfilled orders/s', fmt(rate, 1), `≥ 100: ${pass(rate >= 100)}`],
+      'measure',
+      ...runs.map((run) => (run.instances === 1 ? '1 store process' : `${run.instances} store processes`)),
+      'target',
+    ],
+    [
+      ['fulfilled orders/s', ...each((run) => `${fmt(rate(run), 1)} (${pass(rate(run) >= 100)})`), '≥ 100'],
       [
         'p50 / p99 fulfilment (event → keys) ms',
-        `${fmt(percentile(fulfilments, 50))} / ${fmt(p99)}`,
-        `p99 ≤ 150: ${pass(p99 <= 150)}`,
+        ...each(
+          (run) => `${fmt(percentile(run.fulfilments, 50))} / ${fmt(p99(run))} (${pass(p99(run) <= 150)})`,
+        ),
+        'p99 ≤ 150',
       ],
       [
         'p50 / p99 whole purchase (add line → keys) ms',
-        `${fmt(percentile(flows, 50))} / ${fmt(percentile(flows, 99))}`,
+        ...each((run) => `${fmt(percentile(run.flows, 50))} / ${fmt(percentile(run.flows, 99))}`),
         '',
       ],
       [
         'orders fulfilled / sold-out answers / failures',
-        `${fulfilled} / ${soldOut} / ${failures.length}`,
+        ...each((run) => `${run.fulfilled} / ${run.soldOut} / ${run.failures.length}`),
         'no failures',
       ],
-      ['keys sold twice', integrity.double_sold ?? 'n/a', '0'],
-      ['paid order lines with the wrong number of keys', integrity.wrong_key_count ?? 'n/a', '0'],
-      ['keys sold to unpaid orders', integrity.sold_to_unpaid ?? 'n/a', '0'],
-      ['scarce game: keys sold of 25', integrity.scarce_sold ?? 'n/a', '≤ 25'],
+      ['keys sold twice', ...each((run) => run.integrity.double_sold ?? 'n/a'), '0'],
+      [
+        'paid order lines with the wrong number of keys',
+        ...each((run) => run.integrity.wrong_key_count ?? 'n/a'),
+        '0',
+      ],
+      ['keys sold to unpaid orders', ...each((run) => run.integrity.sold_to_unpaid ?? 'n/a'), '0'],
+      ['scarce game: keys sold of 25', ...each((run) => run.integrity.scarce_sold ?? 'n/a'), '≤ 25'],
       [
         'paid orders / sold keys (whole run incl. warm-up)',
-        `${integrity.paid_orders} / ${integrity.sold_keys}`,
+        ...each((run) => `${run.integrity.paid_orders} / ${run.integrity.sold_keys}`),
         'equal',
       ],
     ],
   );
+  const allClean = runs.every(clean);
+  const failures = runs.flatMap((run) => run.failures);
   process.stdout.write(
-    `\n${summary}\n\nIntegrity: ${clean ? 'clean' : 'VIOLATED'}\n${failures.slice(0, 5).join('\n')}\n`,
+    `\n${summary}\n\nIntegrity: ${allClean ? 'clean' : 'VIOLATED'}\n${failures.slice(0, 5).join('\n')}\n`,
   );
   writeFileSync(
     path.join(RESULTS, 'checkout.md'),
@@ -251,17 +287,21 @@ Run ${startedAt.toISOString()} on ${machineLine}.
 
 ${SHARED_NOTE}
 
-Set-up: one store process on PostgreSQL (\`LOG_LEVEL=warn\`, local payment provider), ${options.customers}
+Set-up: the store on PostgreSQL (\`LOG_LEVEL=warn\`, local payment provider), ${options.customers}
 concurrent customers, each logged in once and then looping: add a line to the draft order → create the
 checkout session (keys reserved) → send the provider's signed \`checkout.session.completed\` event to
-\`/api/payments/webhook/local\` → keys sold and the order mail queued. Every fourth round targets a scarce
-game with 25 keys that all customers race for. ${options.warmup} s warm-up, ${options.duration} s measured
-(${fmt(elapsed, 1)} s actual). "Fulfilment" is the time from sending the event to its answer (the keys are
-sold when it answers); the whole purchase is the three calls of one round.
+\`/api/payments/webhook/local\` → keys sold, the invoice issued and the order mail (with the invoice PDF)
+queued and sent to the outbox by the same processes. Every fourth round targets a scarce game with 25 keys
+that all customers race for. Measured twice, each on a fresh database: with one store process, and with
+two (one per core, as in production; the customers split evenly between them, sessions in the database,
+no load balancer in between). ${options.warmup} s warm-up, ${options.duration} s measured
+(${runs.map((run) => fmt(run.elapsed, 1)).join(' / ')} s actual). "Fulfilment" is the time from sending the
+event to its answer (the keys are sold when it answers); the whole purchase is the three calls of one round.
+The load generator runs on the same 2 cores.
 
 ${summary}
 
-Integrity after the run (queries over the whole database): ${clean ? 'clean: no key oversold or double-sold' : 'VIOLATED'}.
+Integrity after each run (queries over the whole database): ${allClean ? 'clean: no key oversold or double-sold' : 'VIOLATED'}.
 ${failures.length > 0 ? `\nFirst failures: ${failures.slice(0, 5).join('; ')}\n` : ''}
 Reproduce: \`npm run bench -- --only checkout\` (\`--duration 3 --warmup 1\` for a quick look).
 `,
