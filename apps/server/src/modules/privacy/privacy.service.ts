@@ -7,6 +7,8 @@ import type { Database, DbHandle } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, type RateLimiter } from '../accounts/rate-limiter.ts';
+import { databaseSessionStores } from '../accounts/session-store.database.ts';
+import type { SessionStores } from '../accounts/session-store.port.ts';
 import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
 import { financialYearOf, RETENTION_YEARS } from '../invoices/invoices.service.ts';
 import { createPrivacyRepository } from './privacy.repository.ts';
@@ -19,6 +21,8 @@ export interface PrivacyDeps {
   limiter?: RateLimiter;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Where sessions and rate-limit counters live (the database by default). */
+  sessionStores?: SessionStores;
 }
 
 /** GDPR rights of a customer: data export (art. 20) and erasure (art. 17 with the 17(3)(b) exception). */
@@ -26,6 +30,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const repository = createPrivacyRepository(db);
+  const sessionStores = deps.sessionStores ?? databaseSessionStores;
 
   return {
     async exportData(customerId: number): Promise<DataExport> {
@@ -116,6 +121,10 @@ export function createPrivacyService(deps: PrivacyDeps) {
         const locked = await repo.lockCustomer(customerId);
         if (!locked) throw notFound('Unknown customer');
         await repo.anonymise(customerId, locked.email, unusable, now());
+        const store = sessionStores.on(tx);
+        await store.deleteSessionsOf(customerId);
+        // Counters keyed by the address (`<rule>:<email>`).
+        await store.deleteCountersOf(locked.email);
       });
       deps.log.info({ customerId }, 'account erased');
     },
