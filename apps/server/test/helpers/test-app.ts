@@ -20,7 +20,10 @@ export interface TestContext {
 /** The whole store built on a fresh database, for `app.inject` tests. Close it in `afterAll`. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream' | 'backOffice' | 'mailTransport' | 'keySupplier' | 'gameDataSource'> = {},
+  deps: Pick<
+    AppDeps,
+    'logStream' | 'backOffice' | 'mailTransport' | 'keySupplier' | 'gameDataSource' | 'redisKeyPrefix'
+  > = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keyland-test-'));
   const config = loadConfig({
