@@ -196,6 +196,7 @@ describe.skipIf(!testRedisUrl)(title('Redis out of reach'), () => {
     const me = await client.get('/api/kl_api/user_online');
     expect(me.statusCode).toBe(503);
     expect(me.json()).toEqual({ error: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+    expect(me.headers['retry-after']).toBe('2');
     expect(me.body).not.toMatch(/redis|ECONNREFUSED|stack/i);
     const login = await createClient(ctx.app).post('/api/kl_api/login', {
       email: customer.email,
