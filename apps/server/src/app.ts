@@ -161,6 +161,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const sessionStores: SessionStores = config.redisUrl
     ? createRedisSessionStores({ url: config.redisUrl, log: app.log, prefix: deps.redisKeyPrefix })
     : databaseSessionStores;
+  // Start answering once the first connection to Redis is made (or has failed: /readyz then says so).
+  app.addHook('onReady', async () => {
+    await sessionStores.ping().catch((error: unknown) => {
+      app.log.error({ err: (error as Error).cause ?? error }, 'redis unavailable at start');
+    });
+  });
   app.addHook('onClose', async () => sessionStores.close());
   const sessionStore = sessionStores.on(db);
   const sessions = createSessionService(sessionStore);

@@ -221,4 +221,61 @@ describe.skipIf(!testRedisUrl)(title('Redis out of reach'), () => {
       user: { email: customer.email },
     });
   });
+
+  it('answers 503 rather than waiting when Redis stops answering on an open connection', async () => {
+    const { customer } = await insertCustomer(ctx.dbHandle.db);
+    const client = createClient(ctx.app);
+    await client.post('/api/kl_api/login', { email: customer.email, password: DEFAULT_PASSWORD });
+    proxy.stall();
+    try {
+      const me = await client.get('/api/kl_api/user_online');
+      expect(me.statusCode).toBe(503);
+      expect(me.json()).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
+      expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+    } finally {
+      proxy.unstall();
+    }
+    await expect
+      .poll(async () => (await client.get('/api/kl_api/user_online')).json(), {
+        timeout: 15_000,
+        interval: 200,
+      })
+      .toMatchObject({ user: { email: customer.email } });
+  });
+
+  it('starts without Redis, not ready and answering 503, and catches up when Redis comes', async () => {
+    const target = new URL(testRedisUrl ?? 'redis://127.0.0.1:6379');
+    const late = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    await late.cut();
+    const viaLate = new URL(target);
+    viaLate.hostname = '127.0.0.1';
+    viaLate.port = String(late.port);
+    const alone = await buildTestApp({ REDIS_URL: viaLate.toString() }, { redisKeyPrefix: prefix });
+    try {
+      expect((await alone.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+      const { customer } = await insertCustomer(alone.dbHandle.db);
+      const client = createClient(alone.app);
+      const refused = await client.post('/api/kl_api/login', {
+        email: customer.email,
+        password: DEFAULT_PASSWORD,
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
+      await late.restore();
+      await expect
+        .poll(async () => (await alone.app.inject({ url: '/readyz' })).statusCode, {
+          timeout: 15_000,
+          interval: 200,
+        })
+        .toBe(200);
+      const login = await client.post('/api/kl_api/login', {
+        email: customer.email,
+        password: DEFAULT_PASSWORD,
+      });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await alone.close();
+      await late.close();
+    }
+  });
 });
