@@ -60,7 +60,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error) || error instanceof SessionStoreUnavailableError) {
       // The database (or Redis) dropped or refused the connection, or did not answer in time: the client
       // may retry.
-      request.log.error({ err: error }, 'database unavailable');
+      const what = error instanceof SessionStoreUnavailableError ? 'redis' : 'database';
+      request.log.error({ err: error }, `${what} unavailable`);
       return reply
         .status(503)
         .header('retry-after', '2')
