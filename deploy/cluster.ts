@@ -1,7 +1,7 @@
 /**
  * `npm run cluster`: N Keyland instances on one PostgreSQL database behind nginx, on this machine.
  *
- *   npm run cluster -- [--instances 2] [--port 8080] [--database-url postgres://…]
+ *   npm run cluster -- [--instances 2] [--port 8080] [--database-url postgres://…] [--redis-url redis://…]
  *
  * nginx comes from Debian's packages (installed with apt-get when missing). Its configuration is generated
  * from deploy/nginx/keyland.conf.template into a temporary folder, and it runs in the foreground as a child
@@ -32,6 +32,8 @@ export interface ClusterOptions {
   /** Port of the balancer; 0 picks a free one. */
   port: number;
   databaseUrl: string;
+  /** Sessions and rate-limit counters in this Redis (REDIS_URL) instead of PostgreSQL; unset by default. */
+  redisUrl?: string;
   /** Folder shared by the instances (outbox, secrets); a temporary one by default. */
   dataDir?: string;
   /** Extra environment of every instance. */
@@ -201,6 +203,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             PORT: String(port),
             PUBLIC_URL: url,
             DATABASE_URL: options.databaseUrl,
+            ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
             DATA_DIR: dataDir,
             SEED_ON_EMPTY: index === 0 ? 'true' : 'false',
             LOG_LEVEL: 'warn',
@@ -312,6 +315,7 @@ async function main() {
         type: 'string',
         default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/keyland_cluster',
       },
+      'redis-url': { type: 'string', default: process.env.REDIS_URL ?? '' },
       'data-dir': {
         type: 'string',
         default: process.env.CLUSTER_DATA_DIR ?? path.join(ROOT, 'data/cluster'),
@@ -324,6 +328,7 @@ async function main() {
     instances: Number(values.instances),
     port: Number(values.port),
     databaseUrl,
+    redisUrl: values['redis-url'] || undefined,
     dataDir: path.resolve(values['data-dir']),
   });
   process.stdout.write(

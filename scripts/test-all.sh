@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: quality gates, unit, web and integration tests (on embedded
-# PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium.
+# PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; the Redis session store too when
+# TEST_REDIS_URL is set), then the end-to-end tests in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -22,6 +22,9 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/accounts/auth.repository.ts';
 import { createRateLimiter } from './modules/accounts/rate-limiter.ts';
 import { createSessionService } from './modules/accounts/session.service.ts';
+import { databaseSessionStores } from './modules/accounts/session-store.database.ts';
+import type { SessionStores } from './modules/accounts/session-store.port.ts';
+import { createRedisSessionStores } from './modules/accounts/session-store.redis.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createPaymentEventsHandler } from './modules/admin/orders/payment-events.service.ts';
 import { coverFileRoutes, UPLOADS_PREFIX } from './modules/admin/products/cover.routes.ts';
@@ -81,6 +84,8 @@ export interface AppDeps {
   gameDataSource?: GameDataSource;
   /** Where logs go (tests capture them); standard output by default. */
   logStream?: NodeJS.WritableStream;
+  /** Prefix of the Redis keys when REDIS_URL is set (tests give each file its own); `keyland:` by default. */
+  redisKeyPrefix?: string;
 }
 
 /** Paths whose values never reach the logs. */
@@ -152,7 +157,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const { db } = deps.dbHandle;
   const authRepository = createAuthRepository(db);
-  const sessions = createSessionService(authRepository);
+  // Sessions and rate-limit counters: in the database, or in Redis when REDIS_URL is set.
+  const sessionStores: SessionStores = config.redisUrl
+    ? createRedisSessionStores({ url: config.redisUrl, log: app.log, prefix: deps.redisKeyPrefix })
+    : databaseSessionStores;
+  // Start answering once the first connection to Redis is made (or has failed: /readyz then says so).
+  app.addHook('onReady', async () => {
+    await sessionStores.ping().catch((error: unknown) => {
+      app.log.error({ err: (error as Error).cause ?? error }, 'redis unavailable at start');
+    });
+  });
+  app.addHook('onClose', async () => sessionStores.close());
+  const sessionStore = sessionStores.on(db);
+  const sessions = createSessionService(sessionStore);
   const mailRepository = createMailRepository(db, deps.keyVault);
   const invoices = createInvoicesService({ db, company: config.company, mailRepository });
   const mailDispatcher = createMailDispatcher({
@@ -176,12 +193,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const drain: DrainState = { draining: false };
   app.decorate('drain', drain);
-  await app.register(healthRoutes, { dbHandle: deps.dbHandle, drain });
+  await app.register(healthRoutes, {
+    dbHandle: deps.dbHandle,
+    drain,
+    alsoNeeds: sessionStores.kind === 'redis' ? [() => sessionStores.ping()] : [],
+  });
   const totp = createTotpService({
     db,
     keyVault: deps.keyVault,
     sessions,
-    limiter: createRateLimiter(authRepository),
+    limiter: createRateLimiter(sessionStore),
   });
   await app.register(loginTotpRoutes, { totp });
   await app.register(accountsRoutes, {
@@ -189,7 +210,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       db,
       authRepository,
       sessions,
-      limiter: createRateLimiter(authRepository),
+      sessionStores,
+      limiter: createRateLimiter(sessionStore),
       backOffice: deps.backOffice ?? createBackOffice(config),
       mailRepository,
       mailDispatcher,
@@ -256,6 +278,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     totp,
     dataDir: config.dataDir,
     cancelOpenCheckouts: checkout.cancelOpenCheckouts,
+    sessionStores,
   });
   await app.register(coverFileRoutes, { dataDir: config.dataDir });
   // Reservations whose payment never came back are released every minute, by one instance at a time;
@@ -273,7 +296,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const privacy = createPrivacyService({
     db,
     cancelOpenCheckouts: checkout.cancelOpenCheckouts,
-    limiter: createRateLimiter(authRepository),
+    limiter: createRateLimiter(sessionStore),
+    sessionStores,
     log: app.log,
   });
   await app.register(privacyRoutes, { service: privacy });

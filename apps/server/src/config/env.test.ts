@@ -25,6 +25,20 @@ describe('loadConfig', () => {
     ).toBe(true);
   });
 
+  it('takes a redis:// or rediss:// REDIS_URL, and nothing else', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://user:pw@cache.example:6380/2' }).redisUrl).toBe(
+      'rediss://user:pw@cache.example:6380/2',
+    );
+    for (const bad of ['http://127.0.0.1:6379', '127.0.0.1:6379', 'not a url']) {
+      expect(() => loadConfig({ REDIS_URL: bad })).toThrow(
+        /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+      );
+    }
+  });
+
   it('names every bad variable in one message', () => {
     const attempt = () =>
       loadConfig({

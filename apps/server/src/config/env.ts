@@ -15,6 +15,11 @@ export const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Sessions and rate-limit counters in Redis instead of the database (several instances, busy stores). */
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Keyland <no-reply@keyland.localhost>'),
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
@@ -128,6 +133,8 @@ export interface Config {
   port: number;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** Set: sessions and rate-limit counters live in this Redis; unset: in the database. */
+  redisUrl: string | undefined;
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -211,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     dataDir: path.resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

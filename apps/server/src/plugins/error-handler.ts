@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import { isDatabaseUnavailable } from '../lib/db-unavailable.ts';
 import { translateOptional } from '../lib/i18n.ts';
+import { SessionStoreUnavailableError } from '../modules/accounts/session-store.port.ts';
 
 /** Names the first invalid field of a validation error ("filters.priceRange.0"), if any. */
 function fieldOf(error: FastifyError): string | undefined {
@@ -56,9 +57,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(400)
         .send({ error: 'VALIDATION_FAILED', message: say('VALIDATION_FAILED', 'Malformed request') });
     }
-    if (isDatabaseUnavailable(error)) {
-      // The database dropped or refused the connection: nothing was committed, the client may retry.
-      request.log.error({ err: error }, 'database unavailable');
+    if (isDatabaseUnavailable(error) || error instanceof SessionStoreUnavailableError) {
+      // The database (or Redis) dropped or refused the connection, or did not answer in time: the client
+      // may retry.
+      const what = error instanceof SessionStoreUnavailableError ? 'redis' : 'database';
+      request.log.error({ err: error }, `${what} unavailable`);
       return reply
         .status(503)
         .header('retry-after', '2')

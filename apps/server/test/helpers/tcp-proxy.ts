@@ -2,7 +2,8 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 
 /**
  * A TCP proxy on 127.0.0.1 in front of a server, which a test can cut (every connection dropped, new ones
- * refused) and restore on the same port: the network failing between the store and its database.
+ * refused) and restore on the same port, or stall (nothing forwarded): the network failing between the
+ * store and its database or Redis.
  */
 export async function startTcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<Socket>();
@@ -46,6 +47,14 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       server = undefined;
     },
     restore: listen,
+    /** Keeps every connection open but forwards nothing: a server that stopped answering. */
+    stall(): void {
+      for (const socket of sockets) socket.pause();
+    },
+    /** Forwards again what was held back by `stall`. */
+    unstall(): void {
+      for (const socket of sockets) socket.resume();
+    },
     close(): Promise<void> {
       return this.cut();
     },

@@ -20,7 +20,10 @@ export interface TestContext {
 /** The whole store built on a fresh database, for `app.inject` tests. Close it in `afterAll`. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream' | 'backOffice' | 'mailTransport' | 'keySupplier' | 'gameDataSource'> & {
+  deps: Pick<
+    AppDeps,
+    'logStream' | 'backOffice' | 'mailTransport' | 'keySupplier' | 'gameDataSource' | 'redisKeyPrefix'
+  > & {
     /** A database to build on instead of a fresh one (closed with the app). */
     dbHandle?: DbHandle;
   } = {},

@@ -30,6 +30,7 @@ import {
   RESEND_VERIFICATION_PER_ACCOUNT,
 } from './rate-limiter.ts';
 import { hashToken, newToken, type SessionService, toSessionUser } from './session.service.ts';
+import type { SessionStores } from './session-store.port.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60_000;
@@ -44,6 +45,8 @@ export interface AccountsDeps {
   db: Database;
   authRepository: AuthRepository;
   sessions: SessionService;
+  /** Where sessions live: a password reset ends them in the same transaction where the store can join it. */
+  sessionStores: SessionStores;
   limiter: RateLimiter;
   backOffice: BackOffice;
   mailRepository: MailRepository;
@@ -239,7 +242,7 @@ export function createAccountsService(deps: AccountsDeps) {
         const repo = createAccountsRepository(tx);
         await repo.setPassword(id, passwordHash);
         await repo.setEmailVerified(id);
-        await createAuthRepository(tx).deleteSessionsOf(id);
+        await deps.sessionStores.on(tx).deleteSessionsOf(id);
         return id;
       });
       if (customerId === undefined) throw new AppError('TOKEN_INVALID', 'The link has expired or is invalid');

@@ -59,15 +59,35 @@ export function createAuthRepository(db: Executor) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     },
 
-    /** Ends every session of a customer, except the one given (the caller's own, after a password change). */
-    async deleteSessionsOf(customerId: number, exceptTokenHash?: string): Promise<void> {
-      await db
+    /** Ends every session of a customer, except the one given (the caller's own); answers how many ended. */
+    async deleteSessionsOf(customerId: number, exceptTokenHash?: string): Promise<number> {
+      const rows = await db
         .delete(sessions)
         .where(
           exceptTokenHash
             ? and(eq(sessions.customerId, customerId), ne(sessions.tokenHash, exceptTokenHash))
             : eq(sessions.customerId, customerId),
-        );
+        )
+        .returning({ tokenHash: sessions.tokenHash });
+      return rows.length;
+    },
+
+    /** The account data a session carries (for sessions kept outside the database). */
+    async findSessionCustomer(customerId: number) {
+      const [row] = await db
+        .select({
+          email: customers.email,
+          countryId: customers.countryId,
+          role: customers.role,
+          emailVerified: customers.emailVerified,
+          suspended: customers.suspended,
+          lang: customers.lang,
+          fullName: customers.fullName,
+        })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .limit(1);
+      return row;
     },
 
     async deleteExpiredSessions(now: Date): Promise<void> {
@@ -128,6 +148,13 @@ export function createAuthRepository(db: Executor) {
         .from(rateCounters)
         .where(and(eq(rateCounters.key, key), eq(rateCounters.windowStart, windowStart)));
       return row?.count ?? 0;
+    },
+
+    /** Counters keyed by the subject (`<rule>:<subject>`), compared exactly (no LIKE wildcards). */
+    async deleteCountersOf(subject: string): Promise<void> {
+      await db
+        .delete(rateCounters)
+        .where(sql`right(${rateCounters.key}, ${subject.length + 1}) = ${`:${subject}`}`);
     },
 
     async deleteExpiredCounters(now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import type { AuthRepository } from './auth.repository.ts';
+import type { SessionStore } from './session-store.port.ts';
 
 export interface RateRule {
   /** Counter name prefix, e.g. `login-fail:account`. */
@@ -14,10 +14,10 @@ export interface RateDecision {
 }
 
 /**
- * Fixed-window limits whose counters live in the database, so that they hold across every instance of
- * the store. `check` reads without counting (for "failed attempts" rules); `hit` counts and decides.
+ * Fixed-window limits whose counters live in the database (or Redis), so that they hold across every
+ * instance of the store. `check` reads without counting (for "failed attempts" rules); `hit` counts and decides.
  */
-export function createRateLimiter(repository: AuthRepository, now: () => Date = () => new Date()) {
+export function createRateLimiter(store: SessionStore, now: () => Date = () => new Date()) {
   function windowOf(rule: RateRule) {
     const t = now().getTime();
     const start = t - (t % rule.windowMs);
@@ -31,13 +31,13 @@ export function createRateLimiter(repository: AuthRepository, now: () => Date = 
   return {
     async check(rule: RateRule, subject: string): Promise<RateDecision> {
       const w = windowOf(rule);
-      const count = await repository.readCounter(`${rule.name}:${subject}`, w.start);
+      const count = await store.readCounter(`${rule.name}:${subject}`, w.start);
       return { limited: count >= rule.limit, retryAfterSec: w.retryAfterSec };
     },
 
     async hit(rule: RateRule, subject: string): Promise<RateDecision> {
       const w = windowOf(rule);
-      const count = await repository.incrementCounter(`${rule.name}:${subject}`, w.start, w.end);
+      const count = await store.incrementCounter(`${rule.name}:${subject}`, w.start, w.end);
       return { limited: count > rule.limit, retryAfterSec: w.retryAfterSec };
     },
   };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '@keyland/core/schemas/accounts';
-import type { AuthRepository, SessionRow } from './auth.repository.ts';
+import type { SessionRow } from './auth.repository.ts';
+import type { SessionStore } from './session-store.port.ts';
 
 export const SESSION_COOKIE = 'keyland_session';
 /** OWASP ASVS 3.3.2 (level 2): idle expiry 30 minutes, absolute 12 hours. */
@@ -35,7 +36,8 @@ export function toSessionUser(
   };
 }
 
-export function createSessionService(repository: AuthRepository, now: () => Date = () => new Date()) {
+/** Login sessions, kept in whichever store is configured (database or Redis): the rules are the same. */
+export function createSessionService(store: SessionStore, now: () => Date = () => new Date()) {
   return {
     async create(
       customerId: number,
@@ -43,7 +45,7 @@ export function createSessionService(repository: AuthRepository, now: () => Date
     ): Promise<string> {
       const token = newToken();
       const at = now();
-      await repository.insertSession({
+      await store.insertSession({
         tokenHash: hashToken(token),
         customerId,
         createdAt: at,
@@ -59,25 +61,25 @@ export function createSessionService(repository: AuthRepository, now: () => Date
     async resolve(token: string | undefined): Promise<ActiveSession | undefined> {
       if (!token || token.length > 100) return undefined;
       const tokenHash = hashToken(token);
-      const row = await repository.findSession(tokenHash);
+      const row = await store.findSession(tokenHash);
       if (!row) return undefined;
       const t = now().getTime();
       const idleMs = row.role === 'admin' ? ADMIN_SESSION_IDLE_MS : SESSION_IDLE_MS;
       if (row.expiresAt.getTime() <= t || row.lastSeenAt.getTime() + idleMs <= t || row.suspended) {
-        await repository.deleteSession(tokenHash);
+        await store.deleteSession(tokenHash);
         return undefined;
       }
-      if (t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS)
-        await repository.touchSession(tokenHash, new Date(t));
+      if (t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await store.touchSession(tokenHash, new Date(t));
       return { ...row, token };
     },
 
     async revoke(token: string): Promise<void> {
-      await repository.deleteSession(hashToken(token));
+      await store.deleteSession(hashToken(token));
     },
 
-    async revokeAllOf(customerId: number, exceptToken?: string): Promise<void> {
-      await repository.deleteSessionsOf(customerId, exceptToken ? hashToken(exceptToken) : undefined);
+    /** Ends every session of a customer (but the caller's own, when given); answers how many ended. */
+    async revokeAllOf(customerId: number, exceptToken?: string): Promise<number> {
+      return store.deleteSessionsOf(customerId, exceptToken ? hashToken(exceptToken) : undefined);
     },
   };
 }

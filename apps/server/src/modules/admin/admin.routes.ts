@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 import { requireAdmin } from '../../plugins/session.ts';
+import type { SessionStores } from '../accounts/session-store.port.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import type { PaymentProvider } from '../payments/payment.port.ts';
@@ -38,6 +39,8 @@ export interface AdminDeps {
   dataDir?: string;
   /** The checkout's `cancelOpenCheckouts`, run when a customer is suspended. */
   cancelOpenCheckouts?: (customerId: number) => Promise<void>;
+  /** Where sessions live (suspending a customer ends theirs); the database by default. */
+  sessionStores?: SessionStores;
 }
 
 /**
@@ -59,6 +62,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     service: createAdminCustomersService(deps.db, {
       cancelOpenCheckouts: deps.cancelOpenCheckouts,
       log: deps.log,
+      sessionStores: deps.sessionStores,
     }),
   });
   if (deps.totp) await app.register(securityRoutes, { totp: deps.totp });

@@ -9,10 +9,12 @@ export interface DrainState {
   draining: boolean;
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<{ dbHandle: DbHandle; drain?: DrainState }> = async (
-  app,
-  { dbHandle, drain },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  dbHandle: DbHandle;
+  drain?: DrainState;
+  /** Other services the store cannot work without (Redis when it holds the sessions). */
+  alsoNeeds?: Array<() => Promise<void>>;
+}> = async (app, { dbHandle, drain, alsoNeeds = [] }) => {
   app.get(
     '/healthz',
     { schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } } },
@@ -24,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ dbHandle: DbHandle; drain?: D
     {
       schema: {
         tags: ['health'],
-        summary: 'The database answers',
+        summary: 'The database (and Redis, when configured) answers',
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
@@ -33,9 +35,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ dbHandle: DbHandle; drain?: D
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
-          dbHandle.ping(),
+          Promise.all([dbHandle.ping(), ...alsoNeeds.map((ping) => ping())]),
           new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('database ping timed out')), READY_TIMEOUT_MS);
+            timer = setTimeout(() => reject(new Error('readiness ping timed out')), READY_TIMEOUT_MS);
           }),
         ]);
         return { status: 'ok' as const };

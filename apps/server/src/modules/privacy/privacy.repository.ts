@@ -11,8 +11,6 @@ import {
   orderConsents,
   orderLines,
   orders,
-  rateCounters,
-  sessions,
 } from '../../db/schema/index.ts';
 
 /** The customer's data for export, and the anonymisation and retention deletes of erasure. */
@@ -60,7 +58,8 @@ export function createPrivacyRepository(db: Executor) {
 
     /**
      * Anonymises a customer in every table that holds their personal data; orders, their lines and the
-     * invoices (which keep the snapshot accounting law requires) stay.
+     * invoices (which keep the snapshot accounting law requires) stay. Sessions and rate-limit counters
+     * are ended through the session store, in the same transaction.
      */
     async anonymise(customerId: number, email: string, passwordHash: string, at: Date): Promise<void> {
       const placeholder = `erased-${customerId}@erased.invalid`;
@@ -78,12 +77,7 @@ export function createPrivacyRepository(db: Executor) {
           backofficePartnerId: null,
         })
         .where(eq(customers.id, customerId));
-      await db.delete(sessions).where(eq(sessions.customerId, customerId));
       await db.delete(authTokens).where(eq(authTokens.customerId, customerId));
-      // Counters keyed by the address (`<rule>:<email>`), compared exactly (no LIKE wildcards).
-      await db
-        .delete(rateCounters)
-        .where(sql`right(${rateCounters.key}, ${email.length + 1}) = ${`:${email}`}`);
       await db.delete(mailOutbox).where(eq(mailOutbox.toAddress, email));
       await db
         .update(orderConsents)

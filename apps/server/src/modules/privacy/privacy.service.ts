@@ -8,6 +8,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { createScheduledJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, type RateLimiter } from '../accounts/rate-limiter.ts';
+import { databaseSessionStores } from '../accounts/session-store.database.ts';
+import type { SessionStores } from '../accounts/session-store.port.ts';
 import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
 import { financialYearOf, RETENTION_YEARS } from '../invoices/invoices.service.ts';
 import { createPrivacyRepository } from './privacy.repository.ts';
@@ -20,6 +22,8 @@ export interface PrivacyDeps {
   limiter?: RateLimiter;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Where sessions and rate-limit counters live (the database by default). */
+  sessionStores?: SessionStores;
 }
 
 /** GDPR rights of a customer: data export (art. 20) and erasure (art. 17 with the 17(3)(b) exception). */
@@ -27,6 +31,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const repository = createPrivacyRepository(db);
+  const sessionStores = deps.sessionStores ?? databaseSessionStores;
 
   return {
     async exportData(customerId: number): Promise<DataExport> {
@@ -117,6 +122,10 @@ export function createPrivacyService(deps: PrivacyDeps) {
         const locked = await repo.lockCustomer(customerId);
         if (!locked) throw notFound('Unknown customer');
         await repo.anonymise(customerId, locked.email, unusable, now());
+        const store = sessionStores.on(tx);
+        await store.deleteSessionsOf(customerId);
+        // Counters keyed by the address (`<rule>:<email>`).
+        await store.deleteCountersOf(locked.email);
       });
       deps.log.info({ customerId }, 'account erased');
     },

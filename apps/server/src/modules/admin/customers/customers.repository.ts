@@ -1,6 +1,6 @@
 import { asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { customers, sessions } from '../../../db/schema/index.ts';
+import { customers } from '../../../db/schema/index.ts';
 import { likeEscape } from '../admin-context.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -43,15 +43,6 @@ export function createAdminCustomersRepository(db: Executor) {
 
     async setSuspended(id: number, suspended: boolean): Promise<void> {
       await db.update(customers).set({ suspended }).where(eq(customers.id, id));
-    },
-
-    /** Ends every session of the customer at once; answers how many there were. */
-    async endSessions(id: number): Promise<number> {
-      const rows = await db
-        .delete(sessions)
-        .where(eq(sessions.customerId, id))
-        .returning({ tokenHash: sessions.tokenHash });
-      return rows.length;
     },
   };
 }

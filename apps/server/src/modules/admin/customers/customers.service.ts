@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
+import { databaseSessionStores } from '../../accounts/session-store.database.ts';
+import type { SessionStores } from '../../accounts/session-store.port.ts';
 import type { Actor } from '../admin-context.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createAdminCustomersRepository } from './customers.repository.ts';
@@ -9,10 +11,13 @@ export interface AdminCustomersDeps {
   /** Ends a customer's open checkouts (their reserved keys go back on sale, the provider session expires). */
   cancelOpenCheckouts?: (customerId: number) => Promise<void>;
   log?: FastifyBaseLogger;
+  /** Where sessions live (the database by default). */
+  sessionStores?: SessionStores;
 }
 
 export function createAdminCustomersService(db: Database, deps: AdminCustomersDeps = {}) {
   const repository = createAdminCustomersRepository(db);
+  const sessionStores = deps.sessionStores ?? databaseSessionStores;
 
   async function setSuspended(actor: Actor, id: number, suspended: boolean) {
     if (suspended && id === actor.adminId)
@@ -23,7 +28,7 @@ export function createAdminCustomersService(db: Database, deps: AdminCustomersDe
       if (!before) throw notFound('Unknown customer');
       await repo.setSuspended(id, suspended);
       // A suspended account's sessions end at once (the session check refuses them too).
-      const sessionsEnded = suspended ? await repo.endSessions(id) : 0;
+      const sessionsEnded = suspended ? await sessionStores.on(tx).deleteSessionsOf(id) : 0;
       await createAuditRepository(tx).record(actor, {
         action: suspended ? 'customer.suspend' : 'customer.reactivate',
         targetType: 'customer',
