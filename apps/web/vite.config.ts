@@ -86,6 +86,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server reads it at start to announce each route's chunks in the HTML.
+    manifest: true,
     rolldownOptions: {
       output: {
         // React and the router change far less often than the store's own code: a chunk of their own

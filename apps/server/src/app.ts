@@ -17,11 +17,12 @@ import type { DbHandle } from './db/client.ts';
 import { catalogueChanged } from './lib/catalogue-changed.ts';
 import type { KeyVault } from './lib/key-vault.ts';
 import { createScheduledJob } from './lib/scheduled-job.ts';
+import { loadWebManifest, parseWebManifest } from './lib/web-manifest.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/accounts/auth.repository.ts';
 import { createRateLimiter } from './modules/accounts/rate-limiter.ts';
-import { createSessionService } from './modules/accounts/session.service.ts';
+import { createSessionService, SESSION_COOKIE, toSessionUser } from './modules/accounts/session.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createPaymentEventsHandler } from './modules/admin/orders/payment-events.service.ts';
 import { coverFileRoutes, UPLOADS_PREFIX } from './modules/admin/products/cover.routes.ts';
@@ -36,7 +37,8 @@ import { createAnswerCache } from './modules/catalogue/catalogue.cache.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
-import { createPageHeads, injectHead, type PageHead } from './modules/catalogue/product-page.ts';
+import { appendToHead, createPageHeads, injectHead } from './modules/catalogue/product-page.ts';
+import { createShopPages } from './modules/catalogue/shop-pages.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { registerGameData } from './modules/gamedata/game-data.module.ts';
@@ -305,7 +307,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await app.register(devMailboxRoutes, { outboxDir: path.join(config.dataDir, 'outbox') });
   }
 
-  registerWebApp(app, config.webDistDir, createPageHeads(catalogueService, config.publicUrl));
+  registerWebApp(app, config.webDistDir, {
+    sessions,
+    shopPages: createShopPages({
+      catalogue: catalogueService,
+      manifest: config.webDistDir ? loadWebManifest(config.webDistDir) : parseWebManifest({}),
+      productHead: createPageHeads(catalogueService, config.publicUrl),
+      log: app.log,
+    }),
+  });
   return app;
 }
 
@@ -319,13 +329,20 @@ declare module 'fastify' {
 }
 
 /**
- * Serves the built web app and answers client routes with index.html; `pageHead` may give a route its own
- * <head> tags and status (product pages: title, description, Open Graph tags and JSON-LD).
+ * Serves the built web app and answers client routes with index.html. The shop's pages get their own head
+ * (shop-pages.ts: preloads of their code, their first data, and for product pages the title, description,
+ * Open Graph tags and JSON-LD); a page carrying a logged-in caller's data is never stored by any cache.
  */
 function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | undefined,
-  pageHead: (url: string) => Promise<PageHead | undefined>,
+  {
+    sessions,
+    shopPages,
+  }: {
+    sessions: ReturnType<typeof createSessionService>;
+    shopPages: ReturnType<typeof createShopPages>;
+  },
 ): void {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
@@ -335,6 +352,8 @@ function registerWebApp(
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The build's manifest (.vite/manifest.json) is read by the server only: nothing to serve.
+      dotfiles: 'ignore',
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -350,12 +369,17 @@ function registerWebApp(
       !request.url.startsWith('/pay/') &&
       !path.extname(request.url.split('?')[0] ?? '');
     if (!hasWeb || !isPage) return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });
-    const page = await pageHead(request.url);
+    const page = await shopPages(request.url, async () => {
+      const session = await sessions.resolve(request.cookies[SESSION_COOKIE]);
+      return session ? toSessionUser(session) : null;
+    });
     if (!page) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    const html = injectHead(await readFile(indexFile, 'utf8'), page.head);
+    const index = await readFile(indexFile, 'utf8');
+    const html = page.replacesTitle ? injectHead(index, page.head) : appendToHead(index, page.head);
     return reply
       .status(page.status)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', page.personal ? 'private, no-store' : 'no-cache')
+      .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
       .send(html);
   });
