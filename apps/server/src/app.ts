@@ -15,6 +15,7 @@ import {
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { catalogueChanged } from './lib/catalogue-changed.ts';
+import { compressText, pickEncoding } from './lib/compress-text.ts';
 import type { KeyVault } from './lib/key-vault.ts';
 import { createScheduledJob } from './lib/scheduled-job.ts';
 import { loadWebManifest, parseWebManifest } from './lib/web-manifest.ts';
@@ -376,11 +377,14 @@ function registerWebApp(
     if (!page) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const index = await readFile(indexFile, 'utf8');
     const html = page.replacesTitle ? injectHead(index, page.head) : appendToHead(index, page.head);
-    return reply
+    reply
       .status(page.status)
       .header('cache-control', page.personal ? 'private, no-store' : 'no-cache')
-      .header('vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('vary', 'Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    // The page carries its first data (a few KB): compressed like the build's pre-compressed files.
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(compressText(html, encoding));
   });
 }

@@ -61,6 +61,36 @@ export async function catalogueQueries(
   ];
 }
 
+/** The welcome splash's poster (apps/web/src/features/catalogue/components/welcome-splash.tsx). */
+export const SPLASH_POSTER = '/media/splash-poster.webp';
+/** Cards in the first row of the catalogue on a phone (two columns). */
+const FIRST_ROW_CARDS = 2;
+
+/** `<link rel="preload">` of the first paint's largest images, fetched with the code instead of after it. */
+export function imagePreloads(urls: string[]): string[] {
+  return urls.map(
+    (url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" data-ssr />`,
+  );
+}
+
+/**
+ * The images of a catalogue address's first paint: the welcome splash's poster on the bare public store
+ * (a first visit of the tab shows the splash), else the covers of the first row of games.
+ */
+export function firstImages(
+  route: ShopRoute,
+  searchParams: URLSearchParams,
+  queries: FirstQuery[],
+): string[] {
+  const hasQuery = ['name', 'platform', 'page'].some((key) => searchParams.has(key));
+  if (route === 'publicStore' && !hasQuery) return [SPLASH_POSTER];
+  const page = queries.find((query) => query.key[1] === 'page')?.data as { cover: string }[] | undefined;
+  return (page ?? [])
+    .slice(0, FIRST_ROW_CARDS)
+    .map((game) => game.cover)
+    .filter((cover) => cover !== '');
+}
+
 /** The data block: JSON escaped so that no value can close the element; never executed (not JavaScript). */
 export function firstDataBlock(queries: FirstQuery[]): string {
   return `<script type="application/json" id="${FIRST_DATA_ID}">${jsonForScript({ queries })}</script>`;
@@ -95,12 +125,16 @@ export function createShopPages({ catalogue, manifest, productHead, log }: ShopP
     const parsed = new URL(url, 'http://localhost');
     const route = shopRouteOf(parsed.pathname);
     if (!route) return undefined;
-    const user = await caller();
+    // Unknown when the session store cannot be read: the block then leaves the session to the web app.
+    const user = await caller().catch((error: unknown) => {
+      log?.warn({ err: error }, 'session not inlined');
+      return undefined;
+    });
     const product = route === 'product' ? await productHead(url) : undefined;
     // /store sends visitors to /login: neither its code nor its games are wanted then.
-    const opensPage = route !== 'store' || user !== null;
+    const opensPage = route !== 'store' || (user !== null && user !== undefined);
 
-    const queries: FirstQuery[] = [{ key: ['session'], data: { user } }];
+    const queries: FirstQuery[] = user === undefined ? [] : [{ key: ['session'], data: { user } }];
     if (route !== 'product' && opensPage) {
       try {
         queries.push(...(await catalogueQueries(catalogue, parsed.searchParams)));
@@ -110,8 +144,10 @@ export function createShopPages({ catalogue, manifest, productHead, log }: ShopP
       }
     }
     const language = manifest.languageChunk(DEFAULT_LOCALE);
+    const images = route === 'product' || !opensPage ? [] : firstImages(route, parsed.searchParams, queries);
     const tags = [
       ...(product ? [product.head] : []),
+      ...imagePreloads(images),
       ...modulePreloads([...(opensPage ? manifest.routeChunks(route) : []), ...(language ? [language] : [])]),
       firstDataBlock(queries),
     ];
@@ -119,7 +155,7 @@ export function createShopPages({ catalogue, manifest, productHead, log }: ShopP
       status: product?.status ?? 200,
       head: tags.join('\n    '),
       replacesTitle: product !== undefined,
-      personal: user !== null,
+      personal: user !== null && user !== undefined,
     };
   };
 }
