@@ -353,7 +353,8 @@ function registerWebApp(
       wildcard: false,
       index: false,
       preCompressed: true,
-      // The build's manifest (.vite/manifest.json) is read by the server only: nothing to serve.
+      // The build's manifest (.vite/manifest.json) is for the server only. The file list taken at start
+      // already skips dot-folders; `ignore` keeps it that way should wildcard serving be turned on.
       dotfiles: 'ignore',
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
