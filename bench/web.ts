@@ -104,6 +104,11 @@ export async function benchWeb(_options: BenchOptions): Promise<void> {
       }
       const lhr = run?.lhr;
       if (!lhr) throw new Error('Lighthouse gave no result');
+      // BENCH_WEB_REPORTS=<folder> keeps each page's full Lighthouse report, to see what holds LCP back.
+      if (process.env.BENCH_WEB_REPORTS) {
+        const name = (target.path.split('?')[0] ?? 'page').replace(/\W+/g, '') || 'home';
+        writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${name}.json`), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) log(`Lighthouse error on ${target.path}: ${lhr.runtimeError.message}`);
       const requests =
         (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })

@@ -52,40 +52,15 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * Preloads the one font file the first paint uses (Inter, Latin subset): without it the browser finds
- * the font only after the stylesheet has been parsed and the text laid out.
- */
-function preloadLatinFont(): Plugin {
-  return {
-    name: 'keyland-preload-latin-font',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const font = Object.keys(context.bundle ?? {}).find((file) =>
-          /inter-latin-wght-normal-[^/]*\.woff2$/.test(file),
-        );
-        if (!font) return [];
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), preloadLatinFont(), localeParts()],
+  plugins: [react(), tailwindcss(), precompress(), localeParts()],
   server: { proxy },
   preview: { proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server reads it at start to announce each route's chunks in the HTML.
+    manifest: true,
     rolldownOptions: {
       output: {
         // React and the router change far less often than the store's own code: a chunk of their own

@@ -15,13 +15,15 @@ import {
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { catalogueChanged } from './lib/catalogue-changed.ts';
+import { compressText, pickEncoding } from './lib/compress-text.ts';
 import type { KeyVault } from './lib/key-vault.ts';
 import { createScheduledJob, scheduleWithApp } from './lib/scheduled-job.ts';
+import { loadWebManifest, parseWebManifest } from './lib/web-manifest.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/accounts/auth.repository.ts';
 import { createRateLimiter } from './modules/accounts/rate-limiter.ts';
-import { createSessionService } from './modules/accounts/session.service.ts';
+import { createSessionService, SESSION_COOKIE, toSessionUser } from './modules/accounts/session.service.ts';
 import { databaseSessionStores } from './modules/accounts/session-store.database.ts';
 import type { SessionStores } from './modules/accounts/session-store.port.ts';
 import { createRedisSessionStores } from './modules/accounts/session-store.redis.ts';
@@ -39,7 +41,8 @@ import { createAnswerCache } from './modules/catalogue/catalogue.cache.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
-import { createPageHeads, injectHead, type PageHead } from './modules/catalogue/product-page.ts';
+import { appendToHead, createPageHeads, injectHead } from './modules/catalogue/product-page.ts';
+import { createShopPages } from './modules/catalogue/shop-pages.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { registerGameData } from './modules/gamedata/game-data.module.ts';
@@ -327,7 +330,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await app.register(devMailboxRoutes, { outboxDir: path.join(config.dataDir, 'outbox') });
   }
 
-  registerWebApp(app, config.webDistDir, createPageHeads(catalogueService, config.publicUrl));
+  registerWebApp(app, config.webDistDir, {
+    sessions,
+    shopPages: createShopPages({
+      catalogue: catalogueService,
+      manifest: config.webDistDir ? loadWebManifest(config.webDistDir) : parseWebManifest({}),
+      productHead: createPageHeads(catalogueService, config.publicUrl),
+      log: app.log,
+    }),
+  });
   return app;
 }
 
@@ -341,13 +352,20 @@ declare module 'fastify' {
 }
 
 /**
- * Serves the built web app and answers client routes with index.html; `pageHead` may give a route its own
- * <head> tags and status (product pages: title, description, Open Graph tags and JSON-LD).
+ * Serves the built web app and answers client routes with index.html. The shop's pages get their own head
+ * (shop-pages.ts: preloads of their code, their first data, and for product pages the title, description,
+ * Open Graph tags and JSON-LD); a page carrying a logged-in caller's data is never stored by any cache.
  */
 function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | undefined,
-  pageHead: (url: string) => Promise<PageHead | undefined>,
+  {
+    sessions,
+    shopPages,
+  }: {
+    sessions: ReturnType<typeof createSessionService>;
+    shopPages: ReturnType<typeof createShopPages>;
+  },
 ): void {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
@@ -357,6 +375,9 @@ function registerWebApp(
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The build's manifest (.vite/manifest.json) is for the server only. The file list taken at start
+      // already skips dot-folders; `ignore` keeps it that way should wildcard serving be turned on.
+      dotfiles: 'ignore',
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -372,13 +393,21 @@ function registerWebApp(
       !request.url.startsWith('/pay/') &&
       !path.extname(request.url.split('?')[0] ?? '');
     if (!hasWeb || !isPage) return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });
-    const page = await pageHead(request.url);
+    const page = await shopPages(request.url, async () => {
+      const session = await sessions.resolve(request.cookies[SESSION_COOKIE]);
+      return session ? toSessionUser(session) : null;
+    });
     if (!page) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    const html = injectHead(await readFile(indexFile, 'utf8'), page.head);
-    return reply
+    const index = await readFile(indexFile, 'utf8');
+    const html = page.replacesTitle ? injectHead(index, page.head) : appendToHead(index, page.head);
+    reply
       .status(page.status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('cache-control', page.personal ? 'private, no-store' : 'no-cache')
+      .header('vary', 'Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    // The page carries its first data (a few KB): compressed like the build's pre-compressed files.
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(compressText(html, encoding));
   });
 }

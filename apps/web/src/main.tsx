@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter, whenRouterReady } from './app/router.tsx';
 import { getSessionQueryOptions } from './features/auth/api/get-session.ts';
+import { seedFirstData } from './lib/first-data.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { atMost } from './utils/at-most.ts';
@@ -13,8 +14,11 @@ async function start(): Promise<void> {
   if (!container) throw new Error('The #root element is missing from index.html');
 
   const queryClient = createQueryClient();
+  // The answers the server wrote into the page (session, first catalogue page): before the router starts
+  // its loaders, so they find them in the cache instead of asking the API.
+  seedFirstData(queryClient);
   const router = createAppRouter(queryClient);
-  // The language's texts, the first page's code and the session check load side by side, so the first
+  // The language's texts, the first page's code and the session check (unless inlined) load side by side, so the first
   // paint already has the right language and navigation bar (no flash of the logged-out links).
   const [i18n] = await Promise.all([
     initI18n(),

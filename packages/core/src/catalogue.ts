@@ -4,3 +4,47 @@ export const CATALOGUE_MAX_LIMIT = 48;
 export const DEFAULT_PRICE_RANGE: readonly [number, number] = [0, 100];
 /** Above this stock the catalogue shows '10+'. */
 export const STOCK_DISPLAY_CAP = 10;
+
+/** What the catalogue screen's address carries (?name=…&platform=…&page=…), 1-based page. */
+export interface CatalogueAddress {
+  name: string;
+  platform: string;
+  page: number;
+}
+
+/** Reads a page number from the address; anything but a positive integer is page 1. */
+export function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The catalogue's filters and page as the address carries them. The web app keys its queries by this
+ * object and the server inlines the first page's answer for it, so both read the address the same way.
+ */
+export function readCatalogueAddress(searchParams: { get(name: string): string | null }): CatalogueAddress {
+  return {
+    name: searchParams.get('name') ?? '',
+    platform: searchParams.get('platform') ?? '',
+    page: parsePage(searchParams.get('page')),
+  };
+}
+
+/** The request filters of the screen: name and platform, minimum stock 0 and the default price range. */
+export function catalogueFiltersOf({ name, platform }: { name: string; platform: string }) {
+  return {
+    name: name.trim(),
+    platform,
+    stockMin: 0,
+    priceRange: [DEFAULT_PRICE_RANGE[0], DEFAULT_PRICE_RANGE[1]] as [number, number],
+  };
+}
+
+/** The catalog_paginated request body of one page of the screen. */
+export function cataloguePageRequestOf({ page, ...search }: CatalogueAddress) {
+  return {
+    offset: (page - 1) * CATALOGUE_PAGE_SIZE,
+    limit: CATALOGUE_PAGE_SIZE,
+    filters: catalogueFiltersOf(search),
+  };
+}

@@ -116,8 +116,9 @@ describe(`product pages served with meta tags (${testDbKind})`, () => {
 
   it('escapes every value: a title with </script> and quotes cannot break out', async () => {
     const html = (await get('/product?title=evil&session=kl-page-nasty')).body;
-    // Only the app's markup and our one JSON-LD block are scripts.
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // Only our JSON-LD block and the page's first-data block (JSON, never executed) are scripts.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<script type="application\/(ld\+json|json)"/g)).toHaveLength(2);
     expect(html).not.toContain('alert(1)</script>');
     expect(html).not.toContain('<b>');
     expect(html).toContain(
@@ -146,10 +147,11 @@ describe(`product pages served with meta tags (${testDbKind})`, () => {
     }
   });
 
-  it('leaves other client routes with the plain index.html', async () => {
+  it('leaves other client routes without product tags', async () => {
     const response = await get('/store');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Keyland</title>');
     expect(response.body).not.toContain('og:type');
+    expect(response.body).not.toContain('application/ld+json');
   });
 });

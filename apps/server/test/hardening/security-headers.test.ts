@@ -79,12 +79,18 @@ describe(`security headers on HTML answers (${testDbKind})`, () => {
       expect(permissions).toContain(feature);
   });
 
-  it('product pages keep their JSON-LD as data, which the policy does not have to allow', async () => {
-    const response = await https.app.inject({ method: 'GET', url: '/product?title=x&session=kl-csp-1' });
-    const scripts = [...response.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
-    // Every script is either external (src, allowed by 'self') or a non-executable data block.
-    for (const attributes of scripts)
-      expect(attributes.includes('src=') || attributes.includes('application/ld+json')).toBe(true);
+  it('pages keep their JSON-LD and first data as data blocks, which the policy does not have to allow', async () => {
+    for (const url of ['/product?title=x&session=kl-csp-1', '/publicstore', '/store']) {
+      const response = await https.app.inject({ method: 'GET', url });
+      const scripts = [...response.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
+      expect(scripts.some((attributes) => attributes.includes('type="application/json"'))).toBe(true);
+      // Every script is either external (src, allowed by 'self') or a non-executable data block.
+      for (const attributes of scripts)
+        expect(
+          attributes.includes('src=') || /type="application\/(ld\+)?json"/.test(attributes),
+          attributes,
+        ).toBe(true);
+    }
   });
 
   it('sends no HSTS when the store is served over plain HTTP', async () => {

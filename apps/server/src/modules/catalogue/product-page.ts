@@ -131,6 +131,13 @@ export function injectHead(indexHtml: string, head: string): string {
   return `${stripped.slice(0, at)}  ${head}\n  ${stripped.slice(at)}`;
 }
 
+/** Adds `head` just before </head>, keeping index.html's own title and description. */
+export function appendToHead(indexHtml: string, head: string): string {
+  const at = indexHtml.search(/<\/head>/i);
+  if (at === -1) return `${head}\n${indexHtml}`;
+  return `${indexHtml.slice(0, at)}  ${head}\n  ${indexHtml.slice(at)}`;
+}
+
 export interface PageHead {
   status: number;
   head: string;

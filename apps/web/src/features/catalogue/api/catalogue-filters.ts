@@ -1,4 +1,4 @@
-import { DEFAULT_PRICE_RANGE } from '@keyland/core/catalogue';
+import { catalogueFiltersOf } from '@keyland/core/catalogue';
 import type { CatalogueFilters } from '@keyland/core/schemas/catalogue';
 
 /** What the visitor can change on the catalogue screen; the rest of the filters keep the spec's defaults. */
@@ -8,13 +8,8 @@ export interface CatalogueSearch {
 }
 
 /** The request filters: name and platform from the screen, minimum stock 0 and price range 0 to 100. */
-export function toCatalogueFilters({ name, platform }: CatalogueSearch): CatalogueFilters {
-  return {
-    name: name.trim(),
-    platform,
-    stockMin: 0,
-    priceRange: [DEFAULT_PRICE_RANGE[0], DEFAULT_PRICE_RANGE[1]],
-  };
+export function toCatalogueFilters(search: CatalogueSearch): CatalogueFilters {
+  return catalogueFiltersOf(search);
 }
 
 export const catalogueQueryKey = ['catalogue'] as const;

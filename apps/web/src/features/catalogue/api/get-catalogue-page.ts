@@ -1,8 +1,8 @@
-import { CATALOGUE_PAGE_SIZE } from '@keyland/core/catalogue';
+import { cataloguePageRequestOf } from '@keyland/core/catalogue';
 import type { CatalogueGame, CataloguePageRequest } from '@keyland/core/schemas/catalogue';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { type CatalogueSearch, catalogueQueryKey, toCatalogueFilters } from './catalogue-filters.ts';
+import { type CatalogueSearch, catalogueQueryKey } from './catalogue-filters.ts';
 
 export interface CataloguePageInput extends CatalogueSearch {
   /** 1-based page number. */
@@ -10,14 +10,10 @@ export interface CataloguePageInput extends CatalogueSearch {
 }
 
 export function getCataloguePage(
-  { page, ...search }: CataloguePageInput,
+  input: CataloguePageInput,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<CatalogueGame[]> {
-  const body: CataloguePageRequest = {
-    offset: (page - 1) * CATALOGUE_PAGE_SIZE,
-    limit: CATALOGUE_PAGE_SIZE,
-    filters: toCatalogueFilters(search),
-  };
+  const body: CataloguePageRequest = cataloguePageRequestOf(input);
   return api.post<CatalogueGame[]>('/api/kl_api/catalog_paginated', body, { signal });
 }
 
