@@ -305,6 +305,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(privacyRoutes, { service: privacy });
   scheduleWithApp(app, scheduleRetention(deps.dbHandle, privacy, app.log));
+  // Ended logins and spent rate-limit windows are only refused when read; their rows go every hour.
+  scheduleWithApp(
+    app,
+    createScheduledJob({
+      name: 'expired-sessions',
+      intervalMs: 60 * 60_000,
+      dbHandle: deps.dbHandle,
+      run: () => sessionStore.deleteExpired(new Date()),
+      onError: (error) => app.log.error({ err: error }, 'expired session purge failed'),
+    }),
+  );
   // Sessions left in doubt (lost webhook, crash) are asked about at start and every minute.
   scheduleWithApp(
     app,

@@ -18,6 +18,10 @@ export const databaseSessionStores: SessionStores = {
         repository.incrementCounter(key, windowStart, windowEnd),
       readCounter: (key, windowStart) => repository.readCounter(key, windowStart),
       deleteCountersOf: (subject) => repository.deleteCountersOf(subject),
+      deleteExpired: async (now) => {
+        await repository.deleteExpiredSessions(now);
+        await repository.deleteExpiredCounters(now);
+      },
     };
   },
   // The database's own readiness is checked by /readyz already.

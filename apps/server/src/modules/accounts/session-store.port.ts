@@ -31,6 +31,8 @@ export interface SessionStore {
   readCounter(key: string, windowStart: Date): Promise<number>;
   /** Forgets the counters kept for a subject (`<rule>:<subject>`), e.g. an erased customer's address. */
   deleteCountersOf(subject: string): Promise<void>;
+  /** Drops sessions past their absolute expiry and counters past their window (Redis expires its own). */
+  deleteExpired(now: Date): Promise<void>;
 }
 
 export interface SessionStores {

@@ -183,6 +183,9 @@ export function createRedisSessionStores(options: RedisSessionStoresOptions): Re
         return count === null ? 0 : Number(count);
       },
 
+      // Every session and counter key is written with its expiry: Redis drops them itself.
+      deleteExpired: async () => {},
+
       async deleteCountersOf(subject) {
         const match = `${globEscape(`${prefix}rate:`)}*:${globEscape(subject)}:*`;
         await guard(async () => {
