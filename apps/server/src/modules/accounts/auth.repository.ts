@@ -23,6 +23,17 @@ export interface SessionRow {
 }
 
 /** Sessions, single-use e-mail tokens and rate-limit counters. */
+/** The account data a session carries with it (read afresh on every request). */
+const sessionCustomerColumns = {
+  email: customers.email,
+  countryId: customers.countryId,
+  role: customers.role,
+  emailVerified: customers.emailVerified,
+  suspended: customers.suspended,
+  lang: customers.lang,
+  fullName: customers.fullName,
+};
+
 export function createAuthRepository(db: Executor) {
   return {
     async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
@@ -36,13 +47,7 @@ export function createAuthRepository(db: Executor) {
           customerId: sessions.customerId,
           lastSeenAt: sessions.lastSeenAt,
           expiresAt: sessions.expiresAt,
-          email: customers.email,
-          countryId: customers.countryId,
-          role: customers.role,
-          emailVerified: customers.emailVerified,
-          suspended: customers.suspended,
-          lang: customers.lang,
-          fullName: customers.fullName,
+          ...sessionCustomerColumns,
         })
         .from(sessions)
         .innerJoin(customers, eq(customers.id, sessions.customerId))
@@ -75,15 +80,7 @@ export function createAuthRepository(db: Executor) {
     /** The account data a session carries (for sessions kept outside the database). */
     async findSessionCustomer(customerId: number) {
       const [row] = await db
-        .select({
-          email: customers.email,
-          countryId: customers.countryId,
-          role: customers.role,
-          emailVerified: customers.emailVerified,
-          suspended: customers.suspended,
-          lang: customers.lang,
-          fullName: customers.fullName,
-        })
+        .select(sessionCustomerColumns)
         .from(customers)
         .where(eq(customers.id, customerId))
         .limit(1);
