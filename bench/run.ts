@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: Keyland's benchmarks side by side. Options: `--only catalogue,checkout,web,footprint`,
+ * `npm run bench`: Keyland's benchmarks side by side. Options: `--only catalogue,checkout,web,footprint,floor`,
  * `--duration S`, `--warmup S`, `--games N` (see `npm run bench -- --help`). Results in bench/results/.
  */
 import { mkdirSync } from 'node:fs';
@@ -30,6 +30,10 @@ if (wants('catalogue') || wants('footprint')) {
 if (wants('checkout')) {
   const { benchCheckout } = await import('./checkout.ts');
   await benchCheckout(options);
+}
+if (wants('floor')) {
+  const { benchFrameworkFloor } = await import('./framework-floor.ts');
+  await benchFrameworkFloor();
 }
 if (wants('web')) {
   const { benchWeb } = await import('./web.ts');
