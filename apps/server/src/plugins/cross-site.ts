@@ -23,20 +23,26 @@ export function registerCrossSiteGuard(
   exemptPrefixes: string[] = [],
 ): void {
   const publicOrigin = originOf(publicUrl);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (exemptPrefixes.some((prefix) => request.url.startsWith(prefix))) return;
+  // A callback hook (nothing here waits): a promise per API call is not free on the hottest path.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    done(refusal(request) ?? undefined);
+  });
+
+  function refusal(request: FastifyRequest): AppError | undefined {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return undefined;
+    if (exemptPrefixes.some((prefix) => request.url.startsWith(prefix))) return undefined;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') {
-      throw new AppError('CROSS_SITE_REQUEST', 'Cross-site request refused');
+      return new AppError('CROSS_SITE_REQUEST', 'Cross-site request refused');
     }
     const origin = request.headers.origin;
     if (origin !== undefined) {
       const own = new Set([publicOrigin, `${request.protocol}://${request.host}`]);
-      if (!own.has(origin)) throw new AppError('CROSS_SITE_REQUEST', 'Cross-site request refused');
+      if (!own.has(origin)) return new AppError('CROSS_SITE_REQUEST', 'Cross-site request refused');
     }
     if (!request.headers['content-type']?.toLowerCase().startsWith('application/json')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (application/json)');
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (application/json)');
     }
-  });
+    return undefined;
+  }
 }

@@ -54,33 +54,39 @@ function classify(request: FastifyRequest, reply: FastifyReply): SecurityEvent |
 }
 
 export function registerSecurityEvents(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback hooks: they never wait, and they run on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && typeof payload === 'string') {
       const code = /"error":"([A-Z_]{2,60})"/.exec(payload)?.[1];
       if (code) errorCodes.set(request, code);
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    const event = classify(request, reply);
-    if (!event) return;
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const params = (request.params ?? {}) as Record<string, unknown>;
-    const entry = {
-      securityEvent: event,
-      outcome: reply.statusCode < 400 ? 'success' : 'failure',
-      status: reply.statusCode,
-      error: errorCodes.get(request),
-      method: request.method,
-      route: request.routeOptions.url ?? request.url.split('?')[0],
-      ip: request.ip,
-      accountId: request.session?.customerId,
-      role: request.session?.role,
-      email: event.startsWith('auth.') ? maskEmail(body.email) : undefined,
-      keyId: event === 'admin.key_revealed' ? params.keyId : undefined,
-      orderId: event.startsWith('admin.refund') ? params.id : undefined,
-    };
-    const level = entry.outcome === 'success' ? 'info' : 'warn';
-    request.log[level](entry, `security: ${event}`);
+  app.addHook('onResponse', (request, reply, done) => {
+    logSecurityEvent(request, reply);
+    done();
   });
+}
+
+function logSecurityEvent(request: FastifyRequest, reply: FastifyReply): void {
+  const event = classify(request, reply);
+  if (!event) return;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const entry = {
+    securityEvent: event,
+    outcome: reply.statusCode < 400 ? 'success' : 'failure',
+    status: reply.statusCode,
+    error: errorCodes.get(request),
+    method: request.method,
+    route: request.routeOptions.url ?? request.url.split('?')[0],
+    ip: request.ip,
+    accountId: request.session?.customerId,
+    role: request.session?.role,
+    email: event.startsWith('auth.') ? maskEmail(body.email) : undefined,
+    keyId: event === 'admin.key_revealed' ? params.keyId : undefined,
+    orderId: event.startsWith('admin.refund') ? params.id : undefined,
+  };
+  const level = entry.outcome === 'success' ? 'info' : 'warn';
+  request.log[level](entry, `security: ${event}`);
 }
