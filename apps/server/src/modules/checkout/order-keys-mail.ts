@@ -18,13 +18,16 @@ export async function enqueueOrderKeysMail(
   lines: OrderLineRow[],
   keys: Map<number, string[]>,
   fallbackAt: Date,
-  /** The addressee when the caller has just read it (the invoice's snapshot); read otherwise. */
-  knownCustomer?: { email: string; fullName: string; lang: string },
+  /** What the caller has just read (the addressee from the invoice's snapshot, the consent); read otherwise. */
+  known: {
+    customer?: { email: string; fullName: string; lang: string } | undefined;
+    consent?: { text: string; recordedAt: Date } | undefined;
+  } = {},
 ): Promise<void> {
   const repo = createCheckoutRepository(tx);
-  const customer = knownCustomer ?? (await repo.customer(order.customerId));
+  const customer = known.customer ?? (await repo.customer(order.customerId));
   if (!customer) return;
-  const consent = await repo.consentOf(order.id);
+  const consent = known.consent ?? (await repo.consentOf(order.id));
   const locale = toLocale(customer.lang);
   const euros = (cents: number) => formatEuros(cents, locale);
   await deps.mailRepository.enqueue(tx, {
