@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { gameDataFetches, games } from '../../db/schema/index.ts';
+import type { GameData } from './game-data.port.ts';
 
 export interface PendingGame {
   id: number;
@@ -8,28 +9,19 @@ export interface PendingGame {
   title: string;
 }
 
-/** Cleaned game data ready to store (HTML already sanitised). */
-export interface StoredGameData {
-  source: string;
-  sourceRef: string;
+/**
+ * Cleaned game data ready to store: the source's data with its HTML sanitised and its media under the
+ * names of the games table's columns.
+ */
+export type StoredGameData = Omit<
+  GameData,
+  'name' | 'descriptionHtml' | 'minimumRequirementsHtml' | 'screenshots' | 'trailers'
+> & {
   description: string | null;
-  released: string | null;
-  backgroundImage: string | null;
-  backgroundImageAdditional: string | null;
-  website: string | null;
-  rating: number;
-  ratingsCount: number;
-  ratings: { title: string; count: number; percent: number }[];
-  genres: string[];
-  tags: string[];
-  developers: string[];
-  publishers: string[];
-  platforms: string[];
-  stores: string[];
   minimumRequirements: string | null;
   photos: string[];
-  videos: { url: string; title: string }[];
-}
+  videos: GameData['trailers'];
+};
 
 /** Games waiting for details, and the cache of what the game database answered. */
 export function createGameDataRepository(db: Executor) {
@@ -65,27 +57,13 @@ export function createGameDataRepository(db: Executor) {
 
     /** Writes the details into the game (its own release date and title stay) and caches the answer. */
     async save(gameId: number, data: StoredGameData): Promise<void> {
+      const { source, sourceRef: _sourceRef, released, ...columns } = data;
       await db
         .update(games)
         .set({
-          description: data.description,
-          releaseDate: sql`coalesce(${games.releaseDate}, ${data.released}::date)`,
-          backgroundImage: data.backgroundImage,
-          backgroundImageAdditional: data.backgroundImageAdditional,
-          website: data.website,
-          rating: data.rating,
-          ratingsCount: data.ratingsCount,
-          ratings: data.ratings,
-          genres: data.genres,
-          tags: data.tags,
-          developers: data.developers,
-          publishers: data.publishers,
-          platforms: data.platforms,
-          stores: data.stores,
-          minimumRequirements: data.minimumRequirements,
-          photos: data.photos,
-          videos: data.videos,
-          detailsSource: data.source,
+          ...columns,
+          releaseDate: sql`coalesce(${games.releaseDate}, ${released}::date)`,
+          detailsSource: source,
         })
         .where(eq(games.id, gameId));
       await this.record(gameId, {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { type GameData, GameDataError, type GameDataSource } from './game-data.port.ts';
-import { createGameDataRepository } from './game-data.repository.ts';
+import { createGameDataRepository, type StoredGameData } from './game-data.repository.ts';
 import { sanitizeGameHtml } from './sanitize.ts';
 
 export interface EnrichOutcome {
@@ -12,27 +12,14 @@ export interface EnrichOutcome {
 }
 
 /** Normalised data → what is stored: HTML sanitised before it reaches the database. */
-export function toStored(data: GameData) {
+export function toStored(data: GameData): StoredGameData {
+  const { name: _name, descriptionHtml, minimumRequirementsHtml, screenshots, trailers, ...same } = data;
   return {
-    source: data.source,
-    sourceRef: data.sourceRef,
-    description: sanitizeGameHtml(data.descriptionHtml),
-    released: data.released,
-    backgroundImage: data.backgroundImage,
-    backgroundImageAdditional: data.backgroundImageAdditional,
-    website: data.website,
-    rating: data.rating,
-    ratingsCount: data.ratingsCount,
-    ratings: data.ratings,
-    genres: data.genres,
-    tags: data.tags,
-    developers: data.developers,
-    publishers: data.publishers,
-    platforms: data.platforms,
-    stores: data.stores,
-    minimumRequirements: sanitizeGameHtml(data.minimumRequirementsHtml),
-    photos: data.screenshots,
-    videos: data.trailers,
+    ...same,
+    description: sanitizeGameHtml(descriptionHtml),
+    minimumRequirements: sanitizeGameHtml(minimumRequirementsHtml),
+    photos: screenshots,
+    videos: trailers,
   };
 }
 
