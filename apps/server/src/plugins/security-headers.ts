@@ -50,7 +50,7 @@ export async function registerSecurityHeaders(
  * runs a single time at start-up against a recording response instead of on each request (its Fastify
  * plugin rebuilt and re-parsed the whole policy per request).
  */
-export function securityHeaders(options: {
+function securityHeaders(options: {
   publicUrl: string;
   paymentProvider: 'local' | 'stripe';
   gameData?: 'none' | 'rawg';

@@ -32,6 +32,24 @@ describe('api client', () => {
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
   });
 
+  it('sends PATCH as JSON and an upload as multipart without a JSON content type', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await api.patch('/api/admin/products/7', { price: 9.99 });
+    const file = new File(['png'], 'cover.png', { type: 'image/png' });
+    await api.upload('/api/admin/uploads/covers/7', file);
+    const [, patch] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(patch.method).toBe('PATCH');
+    expect(patch.body).toBe('{"price":9.99}');
+    expect((patch.headers as Record<string, string>)['content-type']).toBe('application/json');
+    const [url, upload] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/admin/uploads/covers/7');
+    expect(upload.method).toBe('POST');
+    expect(upload.body).toBeInstanceOf(FormData);
+    expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
+    expect((upload.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
+
   it("throws an ApiError carrying the server's error body", async () => {
     vi.stubGlobal('fetch', async () =>
       jsonResponse(401, {

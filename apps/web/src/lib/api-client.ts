@@ -64,8 +64,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
-  /** Sent as JSON; left out, a POST goes without a body. */
+  method?: 'GET' | 'POST' | 'PATCH';
+  /** Sent as JSON (a FormData as multipart, for uploads); left out, a POST goes without a body. */
   body?: unknown;
   signal?: AbortSignal | undefined;
 }
@@ -77,15 +77,17 @@ export async function apiRequest<T>(
 ): Promise<T> {
   // The server answers messages in the language the visitor is reading.
   const headers: Record<string, string> = { accept: 'application/json', 'x-ui-language': currentLocale() };
-  // Every POST is a JSON call, even one without a body (the server refuses other content types).
-  if (method === 'POST') headers['content-type'] = 'application/json';
+  // Every POST or PATCH is a JSON call, even one without a body (the server refuses other content types),
+  // but an upload: the browser writes the multipart type with its boundary.
+  const multipart = body instanceof FormData;
+  if (method !== 'GET' && !multipart) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : multipart ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal: signal ?? null,
     });
@@ -108,6 +110,13 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  /** A file as multipart/form-data, in the field `file`. */
+  upload: <T>(path: string, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return apiRequest<T>(path, { method: 'POST', body: form });
+  },
 };
 
 /**

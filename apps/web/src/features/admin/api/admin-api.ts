@@ -1,4 +1,3 @@
-import type { ErrorCode } from '@keyland/core/errors';
 import type {
   AdminOrderDetail,
   AdminProduct,
@@ -26,8 +25,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import { currentLocale, i18n } from '../../../lib/i18n.ts';
+import { api } from '../../../lib/api-client.ts';
 import { catalogueQueryKey } from '../../catalogue/api/catalogue-filters.ts';
 
 /*
@@ -82,49 +80,6 @@ function query(params: Record<string, string | number | undefined>): string {
   }
   const text = search.toString();
   return text ? `?${text}` : '';
-}
-
-/** PATCH is not among the shared client's methods: the same contract (JSON, same-origin, error body). */
-async function patch<T>(path: string, body: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'PATCH',
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        'x-ui-language': currentLocale(),
-      },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError({ status: 0, error: 'NETWORK_ERROR', message: i18n.t('errors.NETWORK_ERROR') });
-  }
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!response.ok) {
-    const error = data as { error?: ErrorCode; message?: string; field?: string } | undefined;
-    if (error?.error && typeof error.message === 'string') {
-      throw new ApiError({
-        status: response.status,
-        error: error.error,
-        message: error.message,
-        field: error.field,
-      });
-    }
-    throw new ApiError({
-      status: response.status,
-      error: response.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN',
-      message: i18n.t('errors.UNKNOWN'),
-    });
-  }
-  return data as T;
 }
 
 export const adminKeys = {
@@ -211,7 +166,7 @@ export function useCreateProduct() {
 export function useUpdateProduct(id: number) {
   const saved = useProductSaved();
   return useMutation({
-    mutationFn: (input: UpdateProductInput) => patch<AdminProduct>(`/api/admin/products/${id}`, input),
+    mutationFn: (input: UpdateProductInput) => api.patch<AdminProduct>(`/api/admin/products/${id}`, input),
     onSuccess: saved,
   });
 }
