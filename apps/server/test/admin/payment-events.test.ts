@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalPaymentRepository } from '../../src/modules/payments/local-payment.repository.ts';
 import { signPayload } from '../../src/modules/payments/webhook-signature.ts';
 import { insertGame } from '../factories.ts';
-import { buildStripeTestApp, payCartOnStripe } from '../helpers/stripe.ts';
+import { buildStripeTestApp, buyNewGameOnStripe } from '../helpers/stripe.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 import type { FakeStripe } from '../payments/fake-stripe-server.ts';
@@ -227,11 +227,11 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
   });
 
   async function paidOrder(priceCents: number, quantity: number) {
-    const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents }, { keys: quantity });
     const { client } = await loginCustomer(ctx);
-    for (let i = 0; i < quantity; i++)
-      await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId });
-    const { orderId, sessionId, webhookStatus } = await payCartOnStripe(ctx, stripe, client);
+    const { orderId, sessionId, webhookStatus } = await buyNewGameOnStripe(ctx, stripe, client, {
+      priceCents,
+      quantity,
+    });
     expect(webhookStatus).toBe(200);
     return { orderId, sessionId };
   }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertGame } from '../factories.ts';
-import { buildStripeTestApp, payCartOnStripe } from '../helpers/stripe.ts';
+import { buildStripeTestApp, buyNewGameOnStripe } from '../helpers/stripe.ts';
 import type { TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 import type { FakeStripe } from '../payments/fake-stripe-server.ts';
@@ -22,11 +21,11 @@ describe(`fraud cancellation refunds through the Stripe adapter (${testDbKind})`
 
   /** A paid Stripe order: checkout, the customer pays on Stripe, the signed event fulfils it. */
   async function paidOrder(priceCents: number, quantity: number) {
-    const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents }, { keys: quantity });
     const { client } = await loginCustomer(ctx);
-    for (let i = 0; i < quantity; i++)
-      await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId });
-    const { orderId, paymentIntent, webhookStatus } = await payCartOnStripe(ctx, stripe, client);
+    const { orderId, paymentIntent, webhookStatus, game } = await buyNewGameOnStripe(ctx, stripe, client, {
+      priceCents,
+      quantity,
+    });
     expect(webhookStatus).toBe(200);
     return { orderId, game, paymentIntent };
   }

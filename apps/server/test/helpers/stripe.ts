@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { insertGame } from '../factories.ts';
 import { type FakeStripe, startFakeStripe } from '../payments/fake-stripe-server.ts';
 import type { createClient } from './http.ts';
 import { buildTestApp, type TestContext } from './test-app.ts';
@@ -53,4 +54,20 @@ export async function payCartOnStripe(ctx: TestContext, stripe: FakeStripe, clie
   const session = stripe.complete(sessionId);
   const webhook = await postStripeEvent(ctx, stripe.signedEvent('checkout.session.completed', sessionId));
   return { orderId, sessionId, paymentIntent: session.payment_intent, webhookStatus: webhook.statusCode };
+}
+
+/**
+ * A fresh game of `quantity` keys at `priceCents`, put in the client's cart `quantity` times and paid on
+ * the stand-in (checkout, payment, signed event).
+ */
+export async function buyNewGameOnStripe(
+  ctx: TestContext,
+  stripe: FakeStripe,
+  client: Client,
+  { priceCents, quantity }: { priceCents: number; quantity: number },
+) {
+  const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents }, { keys: quantity });
+  for (let i = 0; i < quantity; i++)
+    await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId });
+  return { game, ...(await payCartOnStripe(ctx, stripe, client)) };
 }
