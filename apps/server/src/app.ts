@@ -173,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => sessionStores.close());
   const sessionStore = sessionStores.on(db);
   const sessions = createSessionService(sessionStore);
+  const limiter = createRateLimiter(sessionStore);
   const mailRepository = createMailRepository(db, deps.keyVault);
   const invoices = createInvoicesService({ db, company: config.company, mailRepository });
   const mailDispatcher = createMailDispatcher({
@@ -205,7 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db,
     keyVault: deps.keyVault,
     sessions,
-    limiter: createRateLimiter(sessionStore),
+    limiter,
   });
   await app.register(loginTotpRoutes, { totp });
   await app.register(accountsRoutes, {
@@ -214,7 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       authRepository,
       sessions,
       sessionStores,
-      limiter: createRateLimiter(sessionStore),
+      limiter,
       backOffice: deps.backOffice ?? createBackOffice(config),
       mailRepository,
       mailDispatcher,
@@ -299,7 +300,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const privacy = createPrivacyService({
     db,
     cancelOpenCheckouts: checkout.cancelOpenCheckouts,
-    limiter: createRateLimiter(sessionStore),
+    limiter,
     sessionStores,
     log: app.log,
   });
