@@ -68,12 +68,7 @@ export function createCheckoutRepository(db: Executor) {
     },
 
     async lines(orderId: number): Promise<OrderLineRow[]> {
-      return db
-        .select(lineColumns)
-        .from(orderLines)
-        .innerJoin(games, eq(games.id, orderLines.gameId))
-        .where(eq(orderLines.orderId, orderId))
-        .orderBy(asc(orderLines.id));
+      return (await this.linesOfOrders([orderId])).get(orderId) ?? [];
     },
 
     /** The lines of several orders in one query, each order's lines in their order. */
@@ -149,21 +144,12 @@ export function createCheckoutRepository(db: Executor) {
     },
 
     async soldKeys(orderId: number): Promise<SoldKey[]> {
-      const rows = await db
-        .select({ orderLineId: gameKeys.orderLineId, codeCiphertext: gameKeys.codeCiphertext })
-        .from(gameKeys)
-        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'sold')))
-        .orderBy(asc(gameKeys.id));
-      return rows.map((r) => ({ orderLineId: r.orderLineId ?? 0, codeCiphertext: r.codeCiphertext }));
+      return (await this.soldKeysOfOrders([orderId])).get(orderId) ?? [];
     },
 
     /** The sold keys of several orders in one query, by order, in the order `soldKeys` answers them. */
-    async soldKeysOfOrders(
-      orderIds: number[],
-    ): Promise<Map<number, { orderLineId: number; codeCiphertext: string }[]>> {
-      const byOrder = new Map<number, { orderLineId: number; codeCiphertext: string }[]>(
-        orderIds.map((id) => [id, []]),
-      );
+    async soldKeysOfOrders(orderIds: number[]): Promise<Map<number, SoldKey[]>> {
+      const byOrder = new Map<number, SoldKey[]>(orderIds.map((id) => [id, []]));
       if (orderIds.length === 0) return byOrder;
       const rows = await db
         .select({
