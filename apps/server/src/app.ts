@@ -75,6 +75,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityEvents } from './plugins/security-events.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { registerTextSafety } from './plugins/text-safety.ts';
 
 export interface AppDeps {
   dbHandle: DbHandle;
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityEvents(app);
+  registerTextSafety(app);
 
   // A JSON call may carry no body at all (the spec's get_platforms, logout): read it as undefined.
   app.removeContentTypeParser('application/json');
