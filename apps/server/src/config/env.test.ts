@@ -1,6 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.ts';
+import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from './env.ts';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 describe('loadConfig', () => {
   it('gives safe embedded defaults with nothing set', () => {
@@ -9,7 +15,7 @@ describe('loadConfig', () => {
       port: 3000,
       publicUrl: 'http://localhost:3000',
       databaseUrl: undefined,
-      dataDir: path.resolve('./data'),
+      dataDir: path.join(REPO_ROOT, 'data'),
       paymentProvider: 'local',
       backoffice: 'embedded',
       keySupplier: 'embedded',
@@ -92,5 +98,38 @@ describe('loadConfig', () => {
       password: 'secret',
       protocol: 'jsonrpc',
     });
+  });
+
+  it('keeps the data in <repository>/data when DATA_DIR is unset, whichever folder the process starts in', () => {
+    expect(DEFAULT_DATA_DIR).toBe(path.join(REPO_ROOT, 'data'));
+    expect(loadConfig({ DATA_DIR: '' }).dataDir).toBe(DEFAULT_DATA_DIR);
+    // Each in its own process, started where npm starts the scripts (the root, the server's workspace)
+    // and somewhere else altogether; INIT_CWD as npm sets it.
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'keyland-cwd-'));
+    try {
+      const envModule = pathToFileURL(path.join(import.meta.dirname, 'env.ts')).href;
+      const script = `const { loadConfig } = await import(${JSON.stringify(envModule)});
+        process.stdout.write(loadConfig({ INIT_CWD: process.cwd() }).dataDir);`;
+      for (const cwd of [REPO_ROOT, path.join(REPO_ROOT, 'apps/server'), elsewhere]) {
+        const printed = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+          cwd,
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH },
+        });
+        expect(printed, `started in ${cwd}`).toBe(path.join(REPO_ROOT, 'data'));
+      }
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a relative DATA_DIR from the folder npm was started in, and takes an absolute one as it is', () => {
+    expect(loadConfig({ DATA_DIR: './store-data', INIT_CWD: '/srv/keyland' }).dataDir).toBe(
+      path.resolve('/srv/keyland/store-data'),
+    );
+    expect(loadConfig({ DATA_DIR: 'store-data' }).dataDir).toBe(path.resolve('store-data'));
+    expect(loadConfig({ DATA_DIR: '/var/lib/keyland', INIT_CWD: '/srv/keyland' }).dataDir).toBe(
+      '/var/lib/keyland',
+    );
   });
 });

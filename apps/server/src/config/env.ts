@@ -14,7 +14,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATABASE_URL: optionalUrl,
-  DATA_DIR: z.string().min(1).default('./data'),
+  /** Unset: `<repository>/data` (see DEFAULT_DATA_DIR); relative: from the folder the command was typed in. */
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Sessions and rate-limit counters in Redis instead of the database (several instances, busy stores). */
   REDIS_URL: z.preprocess(
     emptyToUndefined,
@@ -88,6 +89,22 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * The data folder when DATA_DIR is unset: `data` at the repository's root, whichever folder npm runs a
+ * script from (the root for `npm start`, apps/server for the workspace's own scripts). This file and the
+ * server bundle (apps/server/dist/bundle) both sit two folders below apps/server.
+ */
+export const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data');
+
+/**
+ * Where the store keeps its data: DATA_DIR when set, a relative one read from the folder the command was
+ * typed in (npm's INIT_CWD, as npm runs workspace scripts in the workspace's folder); else the default.
+ */
+export function resolveDataDir(env: NodeJS.ProcessEnv, dataDir: string | undefined): string {
+  if (!dataDir) return DEFAULT_DATA_DIR;
+  return path.resolve(env.INIT_CWD || process.cwd(), dataDir);
+}
 
 export interface OdooConfig {
   url: string;
@@ -219,7 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: resolveDataDir(env, e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     paymentProvider: e.PAYMENT_PROVIDER,
