@@ -4,6 +4,7 @@ import type { CatalogueGame } from '@keyland/core/schemas/catalogue';
 import type { GameDetail, ProductFactSheet, SaveGameDetailRequest } from '@keyland/core/schemas/game-detail';
 import { slugify } from '@keyland/core/slug';
 import { splitGross, vatRateFor } from '@keyland/core/vat';
+import { sanitizeOptionalRichText, sanitizeRichText } from '../../lib/rich-text.ts';
 import type { CatalogueRow, GameDetailRow, NewGameRecord } from './catalogue.repository.ts';
 
 export const COVER_PLACEHOLDER = '/media/cover-placeholder.svg';
@@ -36,13 +37,14 @@ export function toCatalogueGame(row: CatalogueRow): CatalogueGame {
 
 /**
  * Row → the normalised game detail of spec section 3. The wholesale price is added only when the caller
- * says the reader is an admin; every other reader gets an object without the field at all.
+ * says the reader is an admin; every other reader gets an object without the field at all. Rich text is
+ * sanitised again on the way out, whatever reached the database.
  */
 export function toGameDetail(row: GameDetailRow, options: { includeWholesale: boolean }): GameDetail {
   const detail: GameDetail = {
     name: row.title || DEFAULT_TITLE,
     platform: row.platform || DEFAULT_PLATFORM,
-    description: row.description ?? '',
+    description: sanitizeRichText(row.description ?? ''),
     released: row.releaseDate,
     background_image: row.backgroundImage,
     background_image_additional: row.backgroundImageAdditional,
@@ -58,7 +60,7 @@ export function toGameDetail(row: GameDetailRow, options: { includeWholesale: bo
     photos: row.photos.map((url) => ({ url })),
     videos: row.videos.map((video) => ({ url: video.url, title: video.title ?? '' })),
     stores: row.stores,
-    minimumRequirements: row.minimumRequirements,
+    minimumRequirements: sanitizeOptionalRichText(row.minimumRequirements),
     region: row.region || 'EU',
     language: row.languages || 'Multilanguage',
     price: centsToEuros(row.priceCents || 0),
@@ -78,6 +80,7 @@ export function toGameDetail(row: GameDetailRow, options: { includeWholesale: bo
 
 /** Row → the supplier-style fact sheet (CodesWholesale's product description shape). */
 export function toFactSheet(row: GameDetailRow): ProductFactSheet {
+  const description = sanitizeOptionalRichText(row.description);
   const today = new Date().toISOString().slice(0, 10);
   const languages = row.languages
     .split(/[,;/]/)
@@ -87,7 +90,7 @@ export function toFactSheet(row: GameDetailRow): ProductFactSheet {
     productId: row.productId,
     identifier: row.identifier,
     officialTitle: row.title || DEFAULT_TITLE,
-    factSheets: row.description ? [{ territory: 'English', description: row.description }] : [],
+    factSheets: description ? [{ territory: 'English', description }] : [],
     releases: [
       {
         territory: row.region || 'EU',
@@ -101,14 +104,15 @@ export function toFactSheet(row: GameDetailRow): ProductFactSheet {
     developerHomepage: row.website ?? '',
     videos: row.videos.map((video) => ({ url: video.url, title: video.title ?? '' })),
     photos: row.photos.map((url) => ({ url, territory: 'Worldwide' })),
-    minimumRequirements: row.minimumRequirements ?? '',
+    minimumRequirements: sanitizeOptionalRichText(row.minimumRequirements) ?? '',
     inTheGameLanguages: languages.map((territory) => ({ territory })),
   };
 }
 
 /**
  * The columns a saveGameDetailData call sets: only what the request carries, so a later call with part of
- * the data never blanks the rest. Provider data wins over RAWG data where both name the same thing.
+ * the data never blanks the rest. Provider data wins over RAWG data where both name the same thing. Rich
+ * text is sanitised before it is stored.
  */
 export function toGameChanges({
   rawgData: r,
@@ -137,7 +141,7 @@ export function toGameChanges({
   if (p.hidden !== undefined) changes.hidden = p.hidden;
 
   const description = r.description ?? r.description_raw;
-  if (description !== undefined) changes.description = description;
+  if (description !== undefined) changes.description = sanitizeRichText(description);
   if (r.background_image !== undefined) changes.backgroundImage = r.background_image;
   if (r.background_image_additional !== undefined)
     changes.backgroundImageAdditional = r.background_image_additional;
@@ -156,6 +160,7 @@ export function toGameChanges({
   if (photos !== undefined) changes.photos = photos;
   const videos = r.videos ?? r.movies;
   if (videos !== undefined) changes.videos = videos;
-  if (r.minimumRequirements !== undefined) changes.minimumRequirements = r.minimumRequirements || null;
+  if (r.minimumRequirements !== undefined)
+    changes.minimumRequirements = sanitizeOptionalRichText(r.minimumRequirements);
   return changes;
 }

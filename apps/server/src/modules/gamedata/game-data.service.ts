@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
+import { sanitizeOptionalRichText } from '../../lib/rich-text.ts';
 import { type GameData, GameDataError, type GameDataSource } from './game-data.port.ts';
 import { createGameDataRepository, type StoredGameData } from './game-data.repository.ts';
-import { sanitizeGameHtml } from './sanitize.ts';
 
 export interface EnrichOutcome {
   fetched: number;
@@ -16,8 +16,8 @@ export function toStored(data: GameData): StoredGameData {
   const { name: _name, descriptionHtml, minimumRequirementsHtml, screenshots, trailers, ...same } = data;
   return {
     ...same,
-    description: sanitizeGameHtml(descriptionHtml),
-    minimumRequirements: sanitizeGameHtml(minimumRequirementsHtml),
+    description: sanitizeOptionalRichText(descriptionHtml),
+    minimumRequirements: sanitizeOptionalRichText(minimumRequirementsHtml),
     photos: screenshots,
     videos: trailers,
   };

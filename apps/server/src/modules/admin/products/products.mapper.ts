@@ -1,7 +1,9 @@
 import { centsToEuros } from '@keyland/core/money';
 import type { AdminProduct } from '@keyland/core/schemas/admin';
+import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import type { GameRow, KeyCounts } from './products.repository.ts';
 
+/** Row → the back office's product; its description sanitised again on the way out. */
 export function toAdminProduct(row: GameRow, keys: KeyCounts): AdminProduct {
   return {
     id: row.id,
@@ -16,7 +18,7 @@ export function toAdminProduct(row: GameRow, keys: KeyCounts): AdminProduct {
     region: row.region,
     languages: row.languages,
     releaseDate: row.releaseDate,
-    description: row.description,
+    description: row.description === null ? null : sanitizeRichText(row.description),
     coverUrl: row.coverUrl,
     genres: row.genres,
     developers: row.developers,
@@ -38,7 +40,7 @@ export function auditView(row: GameRow): Record<string, unknown> {
     region: row.region,
     languages: row.languages,
     releaseDate: row.releaseDate,
-    description: row.description,
+    description: row.description === null ? null : sanitizeRichText(row.description),
     coverUrl: row.coverUrl,
     genres: row.genres,
     developers: row.developers,

@@ -6,12 +6,13 @@ import { slugify } from '@keyland/core/slug';
 import type { Database } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
+import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import type { Actor } from '../admin-context.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { auditView, toAdminProduct } from './products.mapper.ts';
 import { createProductsRepository, type GameRow, type NewGameRow } from './products.repository.ts';
 
-/** Turns the wire fields (euros) into column values (cents), leaving out what was not sent. */
+/** Turns the wire fields (euros) into column values (cents), leaving out what was not sent; rich text sanitised. */
 function toColumns(input: UpdateProductInput): Partial<NewGameRow> {
   const out: Partial<NewGameRow> = {};
   if (input.title !== undefined) {
@@ -27,7 +28,8 @@ function toColumns(input: UpdateProductInput): Partial<NewGameRow> {
   if (input.region !== undefined) out.region = input.region;
   if (input.languages !== undefined) out.languages = input.languages;
   if (input.releaseDate !== undefined) out.releaseDate = input.releaseDate;
-  if (input.description !== undefined) out.description = input.description;
+  if (input.description !== undefined)
+    out.description = input.description === null ? null : sanitizeRichText(input.description);
   if (input.coverUrl !== undefined) out.coverUrl = input.coverUrl;
   if (input.genres !== undefined) out.genres = input.genres;
   if (input.developers !== undefined) out.developers = input.developers;
