@@ -45,6 +45,7 @@ export const errorCodes = [
   'SUPPLIER_SYNC_RUNNING',
   'NOT_A_SUPPLIER_GAME',
   'ORDER_NOT_WITHDRAWABLE',
+  'ORDER_CANCELLED',
   'PASSWORD_INCORRECT',
 ] as const;
 
@@ -96,5 +97,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   SUPPLIER_SYNC_RUNNING: 409,
   NOT_A_SUPPLIER_GAME: 404,
   ORDER_NOT_WITHDRAWABLE: 409,
+  ORDER_CANCELLED: 409,
   PASSWORD_INCORRECT: 400,
 };

@@ -58,7 +58,8 @@ describe.skipIf(testDbKind !== 'postgres')(`catalogue query plans with ${GAMES} 
     await db.execute(sql`
       insert into customers (email, full_name, password_hash) values ('plan@keyland.test', 'Plan Buyer', 'x')`);
     await db.execute(sql`
-      insert into orders (customer_id, status) select id, 'paid' from customers where email = 'plan@keyland.test'`);
+      insert into orders (customer_id, status) select id, 'pending_payment' from customers where email = 'plan@keyland.test'`);
+    await db.execute(sql`update orders set status = 'paid' where status = 'pending_payment'`);
     await db.execute(sql`
       insert into game_keys (game_id, code_ciphertext, code_fingerprint, status, order_id)
       select g.id, 'x', md5(g.id::text || '-' || k), case when k = 3 then 'sold' else 'available' end,

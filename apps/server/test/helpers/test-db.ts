@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DbHandle, openDb } from '../../src/db/client.ts';
 
@@ -48,4 +48,16 @@ export async function createTestDb(): Promise<DbHandle> {
 export async function queryRows<T = Record<string, unknown>>(handle: DbHandle, query: SQL): Promise<T[]> {
   const result = (await handle.db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Writes rows into a state the store's own paths do not produce (an order awaiting keys without the
+ * supplier flow, say): the statements run in one transaction with the database's guards (the order and
+ * key state triggers among them) switched off for that transaction only. Test fixtures only.
+ */
+export async function forgeRows(handle: DbHandle, ...queries: SQL[]): Promise<void> {
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    for (const query of queries) await tx.execute(query);
+  });
 }

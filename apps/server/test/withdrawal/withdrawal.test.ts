@@ -8,19 +8,20 @@ import { insertGame } from '../factories.ts';
 import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
 import { buildStripeTestApp, payCartOnStripe } from '../helpers/stripe.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
-import { queryRows, testDbKind } from '../helpers/test-db.ts';
+import { forgeRows, queryRows, testDbKind } from '../helpers/test-db.ts';
 import type { FakeStripe } from '../payments/fake-stripe-server.ts';
 
 /**
  * A paid order whose keys are still awaited: the supplier flow that creates such orders is not part of
- * this test, so the paid order's keys are put back to `reserved` and its status set directly.
+ * this test, so the paid order's keys are put back to `reserved` and its status set directly (past the
+ * state guards: the store itself never moves a paid order back).
  */
 async function makeAwaitingKeys(ctx: TestContext, orderId: number): Promise<void> {
-  await queryRows(
+  await forgeRows(
     ctx.dbHandle,
     sql`update game_keys set status = 'reserved', sold_at = null, reserved_until = now() + interval '1 day' where order_id = ${orderId}`,
+    sql`update orders set status = 'awaiting_keys' where id = ${orderId}`,
   );
-  await queryRows(ctx.dbHandle, sql`update orders set status = 'awaiting_keys' where id = ${orderId}`);
 }
 
 const keyStatuses = async (ctx: TestContext, gameId: number) =>

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { customers } from './accounts.ts';
 import { games } from './catalogue.ts';
 
@@ -63,6 +73,20 @@ export const orders = pgTable(
       sql`${t.amountUntaxedCents} + ${t.amountTaxCents} = ${t.amountTotalCents}`,
     ),
   ],
+);
+
+/**
+ * The status changes the order state machine allows (modules/orders/order-state.ts), as (from, to) pairs.
+ * Filled by migration 0013; the trigger `orders_status_guard` (hand-written there) refuses an insert in any
+ * other state than `draft` or `pending_payment` and any status change not listed here.
+ */
+export const orderStatusTransitions = pgTable(
+  'order_status_transitions',
+  {
+    fromStatus: text().notNull(),
+    toStatus: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fromStatus, t.toStatus] })],
 );
 
 /** A line of an order: one game and a quantity; prices are snapshotted at checkout. */

@@ -85,7 +85,11 @@ export function createCheckoutRepository(db: Executor) {
       return byOrder;
     },
 
-    async updateOrder(orderId: number, values: Partial<typeof orders.$inferInsert>): Promise<void> {
+    /** Changes an order's other columns; its status moves only through the order state machine. */
+    async updateOrder(
+      orderId: number,
+      values: Partial<Omit<typeof orders.$inferInsert, 'status'>>,
+    ): Promise<void> {
       await db.update(orders).set(values).where(eq(orders.id, orderId));
     },
 

@@ -12,6 +12,7 @@ import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
+import { deliveredStatuses, moveOrder, nextStatus, refundKeyOf } from '../orders/order-state.ts';
 import {
   type CheckoutSessionState,
   type PaymentEvent,
@@ -111,15 +112,45 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   /** Puts an unpaid order's reserved keys back on sale and closes it. */
-  async function release(orderId: number, status: 'expired' | 'cancelled'): Promise<void> {
+  async function release(orderId: number, event: 'reservation_lapsed' | 'checkout_abandoned'): Promise<void> {
     await db.transaction(async (tx) => {
       const repo = createCheckoutRepository(tx);
       const order = await repo.lockOrder(orderId);
-      if (order?.status !== 'pending_payment') return;
+      if (!order || !nextStatus(order.status, event)) return;
       await repo.releaseKeys(orderId);
-      await repo.updateOrder(orderId, { status, reservedUntil: null });
+      await moveOrder(tx, order, event, { reservedUntil: null });
     });
     catalogueChanged.notify();
+  }
+
+  /**
+   * A payment arrived for an order that is closed for good (cancelled, refunded or withdrawn). Nothing is
+   * delivered; a payment the order never counted (a checkout cancelled before its session was paid) is
+   * given back with the order's refund key, so a replay refunds nothing twice.
+   */
+  async function refuseClosed(order: OrderRow, session: CheckoutSessionState): Promise<never> {
+    deps.log.warn(
+      { orderId: order.id, status: order.status },
+      'payment for a closed order: nothing delivered',
+    );
+    if (order.paidAt === null && order.paymentSessionId) {
+      try {
+        const { refundId } = await provider.refund(
+          order.paymentSessionId,
+          session.amountTotalCents ?? order.amountTotalCents,
+          refundKeyOf(order.id),
+          'requested_by_customer',
+        );
+        deps.log.warn({ orderId: order.id, refundId }, 'payment for a closed order refunded');
+      } catch (error) {
+        deps.log.error(
+          { orderId: order.id, err: (error as Error).message },
+          'payment for a closed order not refunded yet',
+        );
+        throw new AppError('PAYMENT_UNAVAILABLE', 'The payment service did not answer');
+      }
+    }
+    throw new AppError('ORDER_CANCELLED', `Order ${order.id} is ${order.status}`);
   }
 
   /**
@@ -137,6 +168,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const order = await repo.lockOrder(orderId);
       if (!order || order.paymentSessionId !== session.sessionId)
         throw new AppError('NOT_FOUND', 'Unknown order');
+      // The order decides whether it may still be fulfilled, whatever the provider says of its session.
+      if (!nextStatus(order.status, 'payment_confirmed') && !deliveredStatuses.includes(order.status))
+        return { closed: order };
       const lines = await repo.lines(order.id);
       if (order.status === 'paid') return { fresh: false, lines, keys: await keysOf(repo, order.id, lines) };
       if (order.status === 'awaiting_keys')
@@ -173,9 +207,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
       if (short.length > 0 && deps.supplierPurchases) {
         await deps.supplierPurchases.record(tx, order.id, short);
-        await repo.updateOrder(order.id, { status: 'awaiting_keys', paidAt: at, reservedUntil: null });
+        await moveOrder(tx, order, 'payment_confirmed_awaiting_keys', { paidAt: at, reservedUntil: null });
       } else {
-        await repo.updateOrder(order.id, { status: 'paid', paidAt: at, reservedUntil: null });
+        await moveOrder(tx, order, 'payment_confirmed', { paidAt: at, reservedUntil: null });
       }
       await createCartRepository(tx).removeGames(
         order.customerId,
@@ -199,6 +233,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       });
       return { fresh: true, lines, keys };
     });
+    if (outcome.closed) return refuseClosed(outcome.closed, session);
     if (outcome.fresh) deps.mailDispatcher.kick();
     if (outcome.fresh) catalogueChanged.notify();
     if ('awaiting' in outcome && deps.supplierPurchases) {
@@ -224,7 +259,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
    * Closes an unpaid order: its provider session is expired first, then the reservation released. A
    * session that turns out to be paid meanwhile is fulfilled instead, never cancelled.
    */
-  async function closeUnpaid(order: OrderRow, status: 'expired' | 'cancelled'): Promise<void> {
+  async function closeUnpaid(
+    order: OrderRow,
+    event: 'reservation_lapsed' | 'checkout_abandoned',
+  ): Promise<void> {
     if (order.paymentSessionId) {
       try {
         const state = await provider.retrieveSession(order.paymentSessionId);
@@ -240,11 +278,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
         );
       }
     }
-    await release(order.id, status);
+    await release(order.id, event);
   }
 
   async function cancelOpenCheckouts(customerId: number): Promise<void> {
-    for (const order of await repository.openOrdersOf(customerId)) await closeUnpaid(order, 'cancelled');
+    for (const order of await repository.openOrdersOf(customerId))
+      await closeUnpaid(order, 'checkout_abandoned');
   }
 
   return {
@@ -341,7 +380,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         });
       } catch (error) {
         deps.log.error({ orderId: order.id, err: (error as Error).message }, 'payment session not created');
-        await release(order.id, 'cancelled');
+        await release(order.id, 'checkout_abandoned');
         throw new AppError('PAYMENT_UNAVAILABLE', 'The payment service did not answer');
       }
       await repository.updateOrder(order.id, { paymentSessionId: session.sessionId });
@@ -381,11 +420,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
           await fulfil(event.session);
         } else if (event.type === 'checkout.session.expired' && event.session?.orderId != null) {
           const order = await repository.findOrder(event.session.orderId);
-          if (order?.paymentSessionId === event.session.sessionId) await release(order.id, 'expired');
+          if (order?.paymentSessionId === event.session.sessionId)
+            await release(order.id, 'reservation_lapsed');
         } else if (event.type !== 'other') {
           await deps.onProviderEvent?.(event);
         }
       } catch (error) {
+        // A closed order's answer is final: the event is acknowledged, never delivered again.
+        if (error instanceof AppError && error.code === 'ORDER_CANCELLED') return { duplicate: false };
         await repository.forgetEvent(event.id);
         throw error;
       }
@@ -395,7 +437,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     /** Releases reservations whose time ran out (their sessions are expired first). */
     async sweepLapsed(limit = 50): Promise<number> {
       const lapsed = await repository.lapsedOrders(now(), limit);
-      for (const order of lapsed) await closeUnpaid(order, 'expired');
+      for (const order of lapsed) await closeUnpaid(order, 'reservation_lapsed');
       return lapsed.length;
     },
 

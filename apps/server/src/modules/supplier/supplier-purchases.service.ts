@@ -9,6 +9,7 @@ import { enqueueOrderKeysMail } from '../checkout/order-keys-mail.ts';
 import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
+import { moveOrder } from '../orders/order-state.ts';
 import { awaitingKeysMail } from './awaiting-keys.mail.ts';
 import { type KeySupplier, type SupplierCode, SupplierError, type SupplierOrder } from './supplier.port.ts';
 import { createSupplierRepository, type SupplierOrderRow } from './supplier.repository.ts';
@@ -128,7 +129,7 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
       for (const key of await repo.soldKeys(orderId))
         keys.get(key.orderLineId)?.push(keyVault.decrypt(key.codeCiphertext));
       if (lines.some((l) => (keys.get(l.id)?.length ?? 0) < l.quantity)) return false;
-      await repo.updateOrder(orderId, { status: 'paid' });
+      await moveOrder(tx, order, 'supplier_keys_delivered');
       // The invoice was issued when the payment arrived; it travels with the keys mail.
       const invoice = await createInvoicesRepository(tx).ofOrder(order.id, 'invoice');
       if (invoice) deps.mailRepository.attachToNextMail(tx, invoice.id);

@@ -6,11 +6,11 @@ import type { Database, DbHandle } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { createScheduledJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
-import { refundKeyOf } from '../admin/orders/orders.service.ts';
 import { createCheckoutRepository } from '../checkout/checkout.repository.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
+import { moveOrder, nextStatus, refundKeyOf } from '../orders/order-state.ts';
 import type { PaymentProvider } from '../payments/payment.port.ts';
 import { formatWithdrawalTime, withdrawalMail } from './withdrawal.mail.ts';
 import { createWithdrawalRepository } from './withdrawal.repository.ts';
@@ -78,10 +78,10 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         if (!order || order.customerId !== customerId) throw notFound('Unknown order');
         const existing = await repo.find(orderId);
         if (existing) return { row: existing, order, fresh: false };
-        if (order.status !== 'awaiting_keys' || (await repo.soldKeyCount(orderId)) > 0)
+        if (!nextStatus(order.status, 'withdrawn') || (await repo.soldKeyCount(orderId)) > 0)
           throw new AppError('ORDER_NOT_WITHDRAWABLE', 'This order has no right of withdrawal any more');
         const released = await checkout.releaseKeys(orderId);
-        await checkout.updateOrder(orderId, { status: 'refunded', reservedUntil: null });
+        await moveOrder(tx, order, 'withdrawn', { reservedUntil: null });
         const note = await issueCreditNote(tx, orderId, at);
         const row = await repo.insert({
           orderId,

@@ -11,6 +11,7 @@ import { createCheckoutRepository } from '../../checkout/checkout.repository.ts'
 import { issueCreditNote } from '../../invoices/invoices.service.ts';
 import type { MailDispatcher } from '../../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../../mail/mail.repository.ts';
+import { moveOrder, nextStatus, refundKeyOf } from '../../orders/order-state.ts';
 import type { PaymentProvider } from '../../payments/payment.port.ts';
 import { type Actor, codeKind, maskCode } from '../admin-context.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
@@ -30,8 +31,7 @@ export interface AdminOrdersDeps {
   now?: () => Date;
 }
 
-/** The idempotency key of an order's refund: a retried cancellation never refunds twice. */
-export const refundKeyOf = (orderId: number) => `keyland-refund-${orderId}`;
+export { refundKeyOf };
 
 type CancellationRow = typeof orderCancellations.$inferSelect;
 
@@ -177,7 +177,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         const done = await repository.cancellation(orderId);
         if (done) return resultOf(done, false);
       }
-      if (order.status !== 'paid')
+      if (!nextStatus(order.status, 'cancelled_by_admin'))
         throw new AppError(
           'ORDER_NOT_CANCELLABLE',
           `Only a paid order can be cancelled (it is ${order.status})`,
@@ -208,13 +208,13 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           const done = await orders.cancellation(orderId);
           if (done) return { row: done, fresh: false };
         }
-        if (locked.status !== 'paid')
+        if (!nextStatus(locked.status, 'cancelled_by_admin'))
           throw new AppError(
             'ORDER_NOT_CANCELLABLE',
             `Only a paid order can be cancelled (it is ${locked.status})`,
           );
         const revoked = await orders.revokeSoldKeys(orderId, at);
-        await checkout.updateOrder(orderId, { status: 'cancelled' });
+        await moveOrder(tx, locked, 'cancelled_by_admin');
         await issueCreditNote(tx, orderId, at);
         const row = await orders.insertCancellation({
           orderId,

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
 import { createCheckoutRepository, type OrderRow } from '../../checkout/checkout.repository.ts';
 import { issueCreditNote } from '../../invoices/invoices.service.ts';
+import { moveOrder, nextStatus } from '../../orders/order-state.ts';
 import type {
   ChargeState,
   DisputeState,
@@ -85,11 +86,11 @@ export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
       const full = refundedCents >= locked.amountTotalCents;
       let revokedKeyIds: number[] = [];
       let statusAfter = locked.status;
-      if (full && (locked.status === 'paid' || locked.status === 'awaiting_keys')) {
+      if (full && nextStatus(locked.status, 'refunded_in_full')) {
         // The same revocation as a fraud cancellation: sold keys are never sold again.
         revokedKeyIds = await createAdminOrdersRepository(tx).revokeSoldKeys(order.id, now());
         released = await checkout.releaseKeys(order.id);
-        await checkout.updateOrder(order.id, { status: 'refunded' });
+        await moveOrder(tx, locked, 'refunded_in_full');
         // The sale is undone: its invoice is cancelled by a credit note (counted in the OSS report).
         await issueCreditNote(tx, order.id, now());
         statusAfter = 'refunded';
