@@ -5,6 +5,7 @@ import {
   eurosToCents,
   formatEuros,
   multiplyCents,
+  roundEurosToCents,
   sumCents,
 } from './money.ts';
 
@@ -46,5 +47,20 @@ describe('money', () => {
     expect(formatEuros(1999, 'es').replace(/\s/g, ' ')).toBe('19,99 €');
     expect(formatEuros(100000, 'de').replace(/\s/g, ' ')).toBe('1.000,00 €');
     expect(formatEuros(0, 'fr').replace(/\s/g, ' ')).toBe('0,00 €');
+  });
+});
+
+describe('euro amounts of the wire, shown', () => {
+  it('formats prices with two decimals in the chosen language', () => {
+    expect(formatEuros(roundEurosToCents(19.9), 'en')).toBe('€19.90');
+    expect(formatEuros(roundEurosToCents(19.9), 'es').replace(/\s/g, ' ')).toBe('19,90 €');
+    expect(formatEuros(roundEurosToCents(0), 'de').replace(/\s/g, ' ')).toBe('0,00 €');
+  });
+
+  it('rounds float noise to the cent and counts a missing amount as zero', () => {
+    expect(roundEurosToCents(0.1 + 0.2)).toBe(30);
+    expect(roundEurosToCents(4.99 * 3)).toBe(1497);
+    expect(roundEurosToCents(17.97)).toBe(1797);
+    expect(roundEurosToCents(Number.NaN)).toBe(0);
   });
 });

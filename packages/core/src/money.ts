@@ -57,3 +57,12 @@ export function formatEuros(cents: Cents, locale: string): string {
   }
   return formatter.format(assertCents(cents) / 100);
 }
+
+/**
+ * A euro amount read from an answer (or computed in euros on this device) as whole cents, for display:
+ * rounds away the float noise that the strict `eurosToCents` refuses, and counts a non-finite amount as
+ * 0. Not for input: amounts a person or a caller sends are checked with `eurosToCents`.
+ */
+export function roundEurosToCents(euros: number): Cents {
+  return Math.round((Number.isFinite(euros) ? euros : 0) * 100);
+}
