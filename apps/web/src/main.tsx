@@ -3,10 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter, whenRouterReady } from './app/router.tsx';
-import { getSessionQueryOptions } from './features/auth/api/get-session.ts';
 import { seedFirstData } from './lib/first-data.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { getSessionQueryOptions } from './lib/session.ts';
 import { atMost } from './utils/at-most.ts';
 
 async function start(): Promise<void> {

@@ -13,7 +13,9 @@ const coreSrc = path.resolve(webSrc, '../../../packages/core/src');
 function resolveLocal(from: string, specifier: string): string | undefined {
   const base = specifier.startsWith('@keyland/core/')
     ? path.join(coreSrc, specifier.slice('@keyland/core/'.length))
-    : path.resolve(path.dirname(from), specifier);
+    : specifier.startsWith('#src/')
+      ? path.join(webSrc, specifier.slice('#src/'.length))
+      : path.resolve(path.dirname(from), specifier);
   return [base, `${base}.ts`, `${base}.tsx`].find((file) => existsSync(file) && file.match(/\.tsx?$/));
 }
 
@@ -35,7 +37,11 @@ function staticGraph(entry: string, withLazyChunks = false) {
     )) {
       const [, , typeOnly, specifier] = match;
       if (typeOnly || !specifier) continue;
-      if (specifier.startsWith('.') || specifier.startsWith('@keyland/core/')) {
+      if (
+        specifier.startsWith('.') ||
+        specifier.startsWith('#src/') ||
+        specifier.startsWith('@keyland/core/')
+      ) {
         const resolved = resolveLocal(file, specifier);
         if (resolved) visit(resolved);
       } else {

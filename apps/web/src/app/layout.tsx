@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { SiteFooter } from '../components/layout/site-footer.tsx';
-import { SiteHeader } from '../components/layout/site-header.tsx';
-import { useSession } from '../features/auth/api/get-session.ts';
-import { useLogout } from '../features/auth/api/logout.ts';
-import { FloatingCart } from '../features/cart/components/floating-cart.tsx';
-import { CookieBanner } from '../features/consent/components/cookie-banner.tsx';
+import { SiteFooter } from '#src/components/layout/site-footer.tsx';
+import { SiteHeader } from '#src/components/layout/site-header.tsx';
+import { deferred } from '#src/components/ui/deferred.ts';
+import { useLogout } from '#src/features/auth/api/logout.ts';
+import { FloatingCart } from '#src/features/cart/components/floating-cart.tsx';
+import { CookieBanner } from '#src/features/consent/components/cookie-banner.tsx';
+import { useSession } from '#src/lib/session.ts';
+
+const cartDialog = deferred(() => import('./cart-dialog.tsx'));
 
 /** A thin bar at the top while the next page's code loads. */
 function NavigationProgress(): ReactNode {
@@ -47,7 +50,7 @@ export function AppLayout(): ReactNode {
       <SiteFooter />
       <CookieBanner />
       {/* Shopping has no place in the back office, where the button would cover table rows. */}
-      {pathname.startsWith('/admin') ? null : <FloatingCart />}
+      {pathname.startsWith('/admin') ? null : <FloatingCart dialog={cartDialog} />}
       <ScrollRestoration />
     </div>
   );

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
-import { paths } from '../config/paths.ts';
-import { RequireAdmin, RequireSession } from '../features/auth/components/require-session.tsx';
-import { verifyEmailPath } from '../features/auth/paths.ts';
-import { loadOfficeTexts } from '../lib/i18n.ts';
+import { paths } from '#src/config/paths.ts';
+import { RequireAdmin, RequireSession } from '#src/features/auth/components/require-session.tsx';
+import { verifyEmailPath } from '#src/features/auth/paths.ts';
+import { loadOfficeTexts } from '#src/lib/i18n.ts';
 import { AppLayout } from './layout.tsx';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/route-error.tsx';
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setupI18n } from '../testing/test-utils.tsx';
+import { setupI18n } from '#src/testing/test-utils.tsx';
 import { ApiError, api, getErrorMessage } from './api-client.ts';
+import { i18n } from './i18n.ts';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -67,6 +68,24 @@ describe('api client', () => {
       field: 'email',
     });
     expect(getErrorMessage(error)).toBe('Correo o contraseña incorrectos');
+  });
+
+  it("shows the server's wording only for a text that needs values only the server knows", async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(409, {
+        error: 'OUT_OF_STOCK',
+        message: 'No quedan claves suficientes de “Kühle Tiefen”.',
+      }),
+    );
+    const outOfStock = await api.post('/api/kl_api/add_or_update_order_line', {}).catch((e: unknown) => e);
+    expect(getErrorMessage(outOfStock)).toBe('No quedan claves suficientes de “Kühle Tiefen”.');
+
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(404, { error: 'NOT_FOUND', message: 'This game is not in your cart' }),
+    );
+    const notFound = await api.post('/api/kl_api/remove_order_line', {}).catch((e: unknown) => e);
+    expect(getErrorMessage(notFound)).toBe(i18n.t('errors.NOT_FOUND'));
+    expect(getErrorMessage(new Error('raw text'))).toBe(i18n.t('errors.UNKNOWN'));
   });
 
   it('maps an answer without an error body to a code from its status', async () => {

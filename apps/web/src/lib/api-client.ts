@@ -119,11 +119,21 @@ export const api = {
   },
 };
 
+/** Placeholders of a text that only the server can fill ('Not enough keys left for “{{title}}”'). */
+const NEEDS_VALUES = /\{\{[^}]+\}\}/;
+
 /**
- * The text to show for any failure, in the visitor's language: known codes are translated, anything else
- * gets a generic message (server texts are never shown raw for unknown failures).
+ * The text to show for any failure, in the visitor's language. This is the web's one place where an
+ * error is put into words (see docs/web.md):
+ * - by its code, from the language files, so the text follows the language on screen;
+ * - except a code whose text needs values that only the server knows (a game's title, a limit): the
+ *   server's error handler filled that same text with them, in the language the request named, and its
+ *   message is shown as it came;
+ * - anything that is not an API error gets the generic message (raw texts are never shown).
  */
 export function getErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return i18n.t(`errors.${error.error}`);
-  return i18n.t('errors.UNKNOWN');
+  if (!(error instanceof ApiError)) return i18n.t('errors.UNKNOWN');
+  const key = `errors.${error.error}` as const;
+  if (error.message && NEEDS_VALUES.test(i18n.t(key, { skipInterpolation: true }))) return error.message;
+  return i18n.t(key);
 }

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getSessionQueryOptions } from '../features/auth/api/get-session.ts';
-import { getCountGamesQueryOptions } from '../features/catalogue/api/count-games.ts';
-import { getCataloguePageQueryOptions } from '../features/catalogue/api/get-catalogue-page.ts';
-import { getPlatformsQueryOptions } from '../features/catalogue/api/get-platforms.ts';
-import { prefetchCatalogue } from '../features/catalogue/api/prefetch-catalogue.ts';
+import { getCountGamesQueryOptions } from '#src/features/catalogue/api/count-games.ts';
+import { getCataloguePageQueryOptions } from '#src/features/catalogue/api/get-catalogue-page.ts';
+import { getPlatformsQueryOptions } from '#src/features/catalogue/api/get-platforms.ts';
+import { prefetchCatalogue } from '#src/features/catalogue/api/prefetch-catalogue.ts';
 import { FIRST_DATA_ID, seedFirstData } from './first-data.ts';
 import { createQueryClient } from './query-client.ts';
+import { getSessionQueryOptions } from './session.ts';
 
 const game = {
   id: 1,

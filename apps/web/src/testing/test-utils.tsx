@@ -3,7 +3,7 @@ import { type RenderResult, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { i18n, initI18n, loadOfficeTexts } from '../lib/i18n.ts';
+import { i18n, initI18n, loadOfficeTexts } from '#src/lib/i18n.ts';
 
 let ready: Promise<unknown> | undefined;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DashboardView } from '../../features/admin/components/dashboard-view.tsx';
+import { DashboardView } from '#src/features/admin/components/dashboard-view.tsx';
 
 /** /admin: the dashboard. */
 export default function AdminDashboardRoute(): ReactNode {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { OrderDetailView } from '../../features/admin/components/order-detail-view.tsx';
+import { OrderDetailView } from '#src/features/admin/components/order-detail-view.tsx';
 import NotFoundRoute from './not-found.tsx';
 
 /** /admin/orders/:id: one order, with the fraud cancellation. */

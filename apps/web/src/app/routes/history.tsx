@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../components/ui/document-title.tsx';
-import { HistoryView } from '../../features/history/components/history-view.tsx';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { OrderHistoryView } from '#src/features/orders/components/order-history-view.tsx';
 
 /** /History: the purchase history with keys (inside the logged-in routes). */
 export default function HistoryRoute(): ReactNode {
@@ -9,7 +9,7 @@ export default function HistoryRoute(): ReactNode {
   return (
     <>
       <DocumentTitle title={t('history.title')} />
-      <HistoryView />
+      <OrderHistoryView />
     </>
   );
 }

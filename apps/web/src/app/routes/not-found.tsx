@@ -2,10 +2,10 @@ import { ArrowLeft, Compass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { DocumentTitle } from '../../components/ui/document-title.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { useStoreHref } from '../../features/auth/hooks/use-store-href.ts';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { useStoreHref } from '#src/hooks/use-store-href.ts';
 
 /** Any address that is not a Keyland page. */
 export default function NotFoundRoute(): ReactNode {

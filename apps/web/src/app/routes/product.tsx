@@ -3,15 +3,16 @@ import { CloudOff } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { DocumentTitle } from '../../components/ui/document-title.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { getGameDetailQueryOptions, useGameDetail } from '../../features/product/api/get-game-detail.ts';
-import { ProductNotFound } from '../../features/product/components/product-not-found.tsx';
-import { ProductPage } from '../../features/product/components/product-page.tsx';
-import { ProductSkeleton } from '../../features/product/components/product-skeleton.tsx';
-import { getErrorMessage } from '../../lib/api-client.ts';
-import { atMost } from '../../utils/at-most.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { AddToCartButton } from '#src/features/cart/components/add-to-cart-button.tsx';
+import { getGameDetailQueryOptions, useGameDetail } from '#src/features/product/api/get-game-detail.ts';
+import { ProductNotFound } from '#src/features/product/components/product-not-found.tsx';
+import { ProductPage } from '#src/features/product/components/product-page.tsx';
+import { ProductSkeleton } from '#src/features/product/components/product-skeleton.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { atMost } from '#src/utils/at-most.ts';
 
 /** How long opening a product waits for its data before showing the skeleton. */
 const PREFETCH_WAIT_MS = 800;
@@ -69,5 +70,12 @@ export default function ProductRoute(): ReactNode {
     );
   }
   if (!game) return <ProductNotFound />;
-  return <ProductPage game={game} />;
+  return (
+    <ProductPage
+      game={game}
+      renderAddToCart={({ productId, title, soldOut }) => (
+        <AddToCartButton productId={productId} title={title} soldOut={soldOut} className="w-full" />
+      )}
+    />
+  );
 }

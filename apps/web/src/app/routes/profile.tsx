@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { type Session, sessionQueryKey } from '../../features/auth/api/get-session.ts';
-import { profileQueryOptions } from '../../features/profile/api/profile.ts';
-import { ProfileView } from '../../features/profile/components/profile-view.tsx';
+import { profileQueryOptions } from '#src/features/profile/api/profile.ts';
+import { ProfileView } from '#src/features/profile/components/profile-view.tsx';
+import { sessionQueryKey } from '#src/lib/query-keys.ts';
+import type { Session } from '#src/lib/session.ts';
 
 /** Starts reading the profile while the page's code loads, for a logged-in customer only. */
 export const clientLoader = (queryClient: QueryClient) => async () => {

@@ -2,13 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
-import { DocumentTitle } from '../../components/ui/document-title.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
-import { prefetchCatalogue } from '../../features/catalogue/api/prefetch-catalogue.ts';
-import { AddToCartButton, LoginToBuyLink } from '../../features/catalogue/components/card-actions.tsx';
-import { CatalogueView } from '../../features/catalogue/components/catalogue-view.tsx';
-import { WelcomeSplash } from '../../features/catalogue/components/welcome-splash.tsx';
-import { useWelcomeSplash } from '../../features/catalogue/hooks/use-welcome-splash.ts';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { AddToCartButton } from '#src/features/cart/components/add-to-cart-button.tsx';
+import { prefetchCatalogue } from '#src/features/catalogue/api/prefetch-catalogue.ts';
+import { LoginToBuyLink } from '#src/features/catalogue/components/card-actions.tsx';
+import { CatalogueView } from '#src/features/catalogue/components/catalogue-view.tsx';
+import { WelcomeSplash } from '#src/features/catalogue/components/welcome-splash.tsx';
+import { useWelcomeSplash } from '#src/features/catalogue/hooks/use-welcome-splash.ts';
+import { useSession } from '#src/lib/session.ts';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -47,7 +48,7 @@ export default function PublicStoreRoute(): ReactNode {
       <CatalogueView
         renderAction={(game) =>
           isLoggedIn ? (
-            <AddToCartButton productId={game.productId} title={game.title} />
+            <AddToCartButton productId={game.productId} title={game.title} size="card" />
           ) : (
             <LoginToBuyLink title={game.title} />
           )

@@ -2,10 +2,10 @@ import { RotateCw, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { DocumentTitle } from '../../components/ui/document-title.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { paths } from '../../config/paths.ts';
+import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { paths } from '#src/config/paths.ts';
 
 function ErrorScreen(): ReactNode {
   const { t } = useTranslation();

@@ -2,10 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
-import { DocumentTitle } from '../../components/ui/document-title.tsx';
-import { prefetchCatalogue } from '../../features/catalogue/api/prefetch-catalogue.ts';
-import { AddToCartButton } from '../../features/catalogue/components/card-actions.tsx';
-import { CatalogueView } from '../../features/catalogue/components/catalogue-view.tsx';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { AddToCartButton } from '#src/features/cart/components/add-to-cart-button.tsx';
+import { prefetchCatalogue } from '#src/features/catalogue/api/prefetch-catalogue.ts';
+import { CatalogueView } from '#src/features/catalogue/components/catalogue-view.tsx';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -21,7 +21,7 @@ export default function StoreRoute(): ReactNode {
     <>
       <DocumentTitle title={t('catalogue.title')} />
       <CatalogueView
-        renderAction={(game) => <AddToCartButton productId={game.productId} title={game.title} />}
+        renderAction={(game) => <AddToCartButton productId={game.productId} title={game.title} size="card" />}
       />
     </>
   );

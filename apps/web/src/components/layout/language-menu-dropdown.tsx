@@ -3,8 +3,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../hooks/use-locale.ts';
-import { changeLanguage } from '../../lib/i18n.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
+import { changeLanguage } from '#src/lib/i18n.ts';
 import { LanguageTriggerContent } from './language-menu.tsx';
 import { menuContentClasses, menuItemClasses, triggerClasses } from './menu-styles.ts';
 

@@ -2,8 +2,8 @@ import { type Locale, localeNames } from '@keyland/core/locales';
 import { ChevronDown, Globe } from 'lucide-react';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../hooks/use-locale.ts';
-import { deferred } from '../ui/deferred.ts';
+import { deferred } from '#src/components/ui/deferred.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
 import { triggerClasses } from './menu-styles.ts';
 
 const dropdown = deferred(() => import('./language-menu-dropdown.tsx'));

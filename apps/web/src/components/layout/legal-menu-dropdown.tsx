@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { legalLinks } from '../../config/paths.ts';
+import { legalLinks } from '#src/config/paths.ts';
 import { LegalTriggerContent } from './legal-menu.tsx';
 import { menuContentClasses, menuItemClasses, triggerClasses } from './menu-styles.ts';
 

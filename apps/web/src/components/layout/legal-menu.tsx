@@ -1,7 +1,7 @@
 import { ChevronDown, Scale } from 'lucide-react';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deferred } from '../ui/deferred.ts';
+import { deferred } from '#src/components/ui/deferred.ts';
 import { triggerClasses } from './menu-styles.ts';
 
 const dropdown = deferred(() => import('./legal-menu-dropdown.tsx'));

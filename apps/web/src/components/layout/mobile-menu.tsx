@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deferred } from '../ui/deferred.ts';
+import { deferred } from '#src/components/ui/deferred.ts';
 
 export interface MobileMenuProps {
   loggedIn: boolean;

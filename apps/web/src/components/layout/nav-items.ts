@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths.ts';
+import { paths } from '#src/config/paths.ts';
 
 /** The navigation bar's links (spec "Navigation bar"); Logout is a button, shown next to them. */
 export const loggedInLinks = [

@@ -2,8 +2,8 @@ import { Clock, CreditCard, Receipt, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { legalLinks, paths } from '../../config/paths.ts';
-import { LogoMark } from '../ui/logo.tsx';
+import { LogoMark } from '#src/components/ui/logo.tsx';
+import { legalLinks, paths } from '#src/config/paths.ts';
 
 /** The footer: trust signals, support hours and the legal pages. */
 export function SiteFooter(): ReactNode {

@@ -1,6 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { getErrorMessage } from '../../lib/api-client.ts';
+import { getErrorMessage } from '#src/lib/api-client.ts';
 
 /** A failure shown next to what failed (in a form or dialog), announced at once. */
 export function InlineError({ error, children }: { error?: unknown; children?: ReactNode }): ReactNode {

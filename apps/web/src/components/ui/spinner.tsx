@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#src/lib/cn.ts';
 
 /** A spinner that always says what is being waited for (announced politely to screen readers). */
 export function Spinner({ label, className }: { label: string; className?: string }): ReactNode {

@@ -2,9 +2,9 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { AuthLayout, linkClasses } from '../../../features/auth/components/auth-layout.tsx';
-import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form.tsx';
+import { paths } from '#src/config/paths.ts';
+import { AuthLayout, linkClasses } from '#src/features/auth/components/auth-layout.tsx';
+import { ForgotPasswordForm } from '#src/features/auth/components/forgot-password-form.tsx';
 
 /** /forgot-password: asks for a password reset e-mail, then goes to /login after 3 s. */
 export default function ForgotPasswordRoute(): ReactNode {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { AuthLayout, linkClasses } from '../../../features/auth/components/auth-layout.tsx';
-import { LoginForm } from '../../../features/auth/components/login-form.tsx';
-import { useIsLoggedIn } from '../../../features/auth/hooks/use-is-logged-in.ts';
+import { paths } from '#src/config/paths.ts';
+import { AuthLayout, linkClasses } from '#src/features/auth/components/auth-layout.tsx';
+import { LoginForm } from '#src/features/auth/components/login-form.tsx';
+import { useIsLoggedIn } from '#src/features/auth/hooks/use-is-logged-in.ts';
 
 /** /login: e-mail and password over the green particle field; success goes to /store. */
 export default function LoginRoute(): ReactNode {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { AuthLayout, linkClasses } from '../../../features/auth/components/auth-layout.tsx';
-import { RegisterForm } from '../../../features/auth/components/register-form.tsx';
-import { useIsLoggedIn } from '../../../features/auth/hooks/use-is-logged-in.ts';
+import { paths } from '#src/config/paths.ts';
+import { AuthLayout, linkClasses } from '#src/features/auth/components/auth-layout.tsx';
+import { RegisterForm } from '#src/features/auth/components/register-form.tsx';
+import { useIsLoggedIn } from '#src/features/auth/hooks/use-is-logged-in.ts';
 
 /** /register: creates the account, logs the customer in and goes to /store. */
 export default function RegisterRoute(): ReactNode {

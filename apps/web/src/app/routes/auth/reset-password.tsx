@@ -3,11 +3,11 @@ import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { logout } from '../../../features/auth/api/logout.ts';
-import { refreshSession } from '../../../features/auth/api/session-cache.ts';
-import { AuthLayout, linkClasses } from '../../../features/auth/components/auth-layout.tsx';
-import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
+import { paths } from '#src/config/paths.ts';
+import { logout } from '#src/features/auth/api/logout.ts';
+import { AuthLayout, linkClasses } from '#src/features/auth/components/auth-layout.tsx';
+import { ResetPasswordForm } from '#src/features/auth/components/reset-password-form.tsx';
+import { refreshSession } from '#src/lib/session.ts';
 
 /**
  * /reset-password?token=…: first ends any previous session (failures only logged, spec section 7), then

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../../components/ui/document-title.tsx';
-import { CheckoutSuccessView } from '../../../features/checkout/components/checkout-success-view.tsx';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { CheckoutSuccessView } from '#src/features/checkout/components/checkout-success-view.tsx';
 
 /** /checkout/success?session_id=…: the paid order and its keys. */
 export default function CheckoutSuccessRoute(): ReactNode {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useStoreHref } from '../../../features/auth/hooks/use-store-href.ts';
-import { ContactDetails } from '../../../features/legal/components/contact-details.tsx';
-import { LegalPage } from '../../../features/legal/components/legal-page.tsx';
+import { ContactDetails } from '#src/features/legal/components/contact-details.tsx';
+import { LegalPage } from '#src/features/legal/components/legal-page.tsx';
+import { useStoreHref } from '#src/hooks/use-store-href.ts';
 
 /** /contactPage: support hours, reply time and how to reach support. */
 export default function ContactRoute(): ReactNode {

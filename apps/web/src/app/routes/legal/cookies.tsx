@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStoreHref } from '../../../features/auth/hooks/use-store-href.ts';
-import { LegalPage } from '../../../features/legal/components/legal-page.tsx';
+import { LegalPage } from '#src/features/legal/components/legal-page.tsx';
+import { useStoreHref } from '#src/hooks/use-store-href.ts';
 
 /** /cookies: cookie notice (last updated April 2025). */
 export default function CookiesRoute(): ReactNode {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useStoreHref } from '../../../features/auth/hooks/use-store-href.ts';
-import { CompanyDetails } from '../../../features/legal/components/company-details.tsx';
-import { LegalPage } from '../../../features/legal/components/legal-page.tsx';
+import { CompanyDetails } from '#src/features/legal/components/company-details.tsx';
+import { LegalPage } from '#src/features/legal/components/legal-page.tsx';
+import { useStoreHref } from '#src/hooks/use-store-href.ts';
 
 /** /legal: the legal notice with the company's details. */
 export default function LegalNoticeRoute(): ReactNode {

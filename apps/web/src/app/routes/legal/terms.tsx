@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useStoreHref } from '../../../features/auth/hooks/use-store-href.ts';
-import { LegalPage } from '../../../features/legal/components/legal-page.tsx';
+import { LegalPage } from '#src/features/legal/components/legal-page.tsx';
+import { useStoreHref } from '#src/hooks/use-store-href.ts';
 
 /** /terms: terms and conditions. */
 export default function TermsRoute(): ReactNode {

@@ -25,11 +25,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
-import { catalogueQueryKey } from '../../catalogue/api/catalogue-filters.ts';
+import { api } from '#src/lib/api-client.ts';
+import { catalogueQueryKey } from '#src/lib/query-keys.ts';
+import type { OrderFilters } from './admin-orders-api.ts';
 
 /*
- * The admin back office calls (`/api/admin/*`, apps/server/src/modules/admin). Only the TYPES of the zod
+ * The admin back office calls (`/api/admin/*`, apps/server/src/modules/admin): what every call shares,
+ * the dashboard, products, keys and the audit log (orders and customers have a file each). Only the TYPES of the zod
  * schemas are imported, so that zod stays out of the browser bundle.
  */
 
@@ -63,16 +65,7 @@ export const ADMIN_PAGE_SIZE = 25;
 export const KEY_IMPORT_MAX_LINES = 20_000;
 export const KEY_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-/** The order statuses an admin filters by (carts, `draft`, only when asked for). */
-export const ORDER_STATUSES = [
-  'paid',
-  'pending_payment',
-  'cancelled',
-  'expired',
-  'draft',
-] as const satisfies readonly AdminOrderStatus[];
-
-function query(params: Record<string, string | number | undefined>): string {
+export function queryString(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === '') continue;
@@ -103,7 +96,7 @@ function invalidatePublicCatalogue(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: ['product'] });
 }
 
-const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
+export const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
 
 // ---------- dashboard ----------
 
@@ -124,7 +117,7 @@ export function productsQueryOptions(q: string, page: number) {
     queryKey: adminKeys.productList(q, page),
     queryFn: ({ signal }) =>
       api.get<Page<AdminProduct>>(
-        `/api/admin/products${query({ q, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
+        `/api/admin/products${queryString({ q, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -187,7 +180,7 @@ export function keysQueryOptions(id: number, status: KeyStatus | '', page: numbe
     queryKey: adminKeys.keys(id, status, page),
     queryFn: ({ signal }) =>
       api.get<Page<AdminKey>>(
-        `/api/admin/products/${id}/keys${query({ status, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
+        `/api/admin/products/${id}/keys${queryString({ status, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -217,79 +210,6 @@ export function useRevealKey() {
   });
 }
 
-// ---------- orders ----------
-
-export interface OrderFilters {
-  q: string;
-  from: string;
-  to: string;
-  status: AdminOrderStatus | '';
-}
-
-export function ordersQueryOptions(filters: OrderFilters, page: number) {
-  return queryOptions({
-    queryKey: adminKeys.orderList(filters, page),
-    queryFn: ({ signal }) =>
-      api.get<Page<AdminOrderSummary>>(
-        `/api/admin/orders${query({ ...filters, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-}
-
-export const useAdminOrders = (filters: OrderFilters, page: number) =>
-  useQuery(ordersQueryOptions(filters, page));
-
-export function orderQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: adminKeys.order(id),
-    queryFn: ({ signal }) => api.get<AdminOrderDetail>(`/api/admin/orders/${id}`, { signal }),
-    staleTime: 0,
-  });
-}
-
-export const useAdminOrder = (id: number) => useQuery(orderQueryOptions(id));
-
-export function useCancelOrder(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (reason: string) => api.post<CancelOrderResult>(`/api/admin/orders/${id}/cancel`, { reason }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.products() });
-    },
-  });
-}
-
-// ---------- customers ----------
-
-export function customersQueryOptions(q: string, page: number) {
-  return queryOptions({
-    queryKey: adminKeys.customerList(q, page),
-    queryFn: ({ signal }) =>
-      api.get<Page<AdminCustomer>>(
-        `/api/admin/customers${query({ q, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-}
-
-export const useAdminCustomers = (q: string, page: number) => useQuery(customersQueryOptions(q, page));
-
-export function useSetSuspended() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, suspend }: { id: number; suspend: boolean }) =>
-      api.post<SuspendResult>(`/api/admin/customers/${id}/${suspend ? 'suspend' : 'reactivate'}`),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.customers() }),
-  });
-}
-
 // ---------- audit ----------
 
 export function auditQueryOptions(page: number) {
@@ -297,7 +217,7 @@ export function auditQueryOptions(page: number) {
     queryKey: adminKeys.audit(page),
     queryFn: ({ signal }) =>
       api.get<Page<AuditEntry>>(
-        `/api/admin/audit${query({ offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
+        `/api/admin/audit${queryString({ offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
         {
           signal,
         },

@@ -1,8 +1,8 @@
 import type { AdminProduct } from '@keyland/core/schemas/admin';
 import type { TotpSetup, TotpStatus } from '@keyland/core/schemas/admin-security';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { catalogueQueryKey } from '../../catalogue/api/catalogue-filters.ts';
+import { api } from '#src/lib/api-client.ts';
+import { catalogueQueryKey } from '#src/lib/query-keys.ts';
 import { adminKeys } from './admin-api.ts';
 
 export type { TotpSetup, TotpStatus };

@@ -11,9 +11,9 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { cn } from '../../../lib/cn.ts';
-import { Toaster } from '../../auth/components/toast.tsx';
-import { adminPaths } from '../paths.ts';
+import { PageNotices } from '#src/components/ui/notice.tsx';
+import { adminPaths } from '#src/features/admin/paths.ts';
+import { cn } from '#src/lib/cn.ts';
 
 const sections: {
   key: 'dashboard' | 'products' | 'orders' | 'customers' | 'audit' | 'security';
@@ -89,7 +89,7 @@ export function AdminLayout(): ReactNode {
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>
-      <Toaster />
+      <PageNotices />
     </div>
   );
 }

@@ -1,22 +1,11 @@
+import { formatDateTime } from '@keyland/core/dates';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type AuditEntry, useAuditLog } from '../api/admin-api.ts';
-import { adminPaths } from '../paths.ts';
-import { formatDateTime } from '../utils/format.ts';
-import {
-  AdminCard,
-  AdminPageHeader,
-  EmptyBlock,
-  ErrorBlock,
-  LoadingBlock,
-  Pager,
-  TableHead,
-  TableScroller,
-  tableClasses,
-  tdClasses,
-  usePageParam,
-} from './admin-ui.tsx';
+import { type AuditEntry, useAuditLog } from '#src/features/admin/api/admin-api.ts';
+import { adminPaths } from '#src/features/admin/paths.ts';
+import { AdminCard, AdminPageHeader, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
+import { Pager, TableHead, TableScroller, tableClasses, tdClasses, usePageParam } from './admin-table.tsx';
 
 function show(value: unknown): string {
   if (value === undefined) return '—';

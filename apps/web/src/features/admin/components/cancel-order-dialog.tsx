@@ -1,11 +1,12 @@
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { Ban } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextAreaField } from '../../auth/components/form-controls.tsx';
-import { type CancelOrderResult, useCancelOrder } from '../api/admin-api.ts';
-import { formatEuros } from '../utils/format.ts';
-import { ConfirmDialog } from './admin-ui.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { TextAreaField } from '#src/components/ui/form-controls.tsx';
+import type { CancelOrderResult } from '#src/features/admin/api/admin-api.ts';
+import { useCancelOrder } from '#src/features/admin/api/admin-orders-api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const REASON_MIN = 3;
 
@@ -52,7 +53,9 @@ export function CancelOrderDialog({
           <p>{t('admin.cancel.intro')}</p>
           <ul className="list-disc space-y-1 pl-5">
             <li>{t('admin.cancel.revokes')}</li>
-            <li>{t('admin.cancel.refunds', { amount: formatEuros(total, i18n.language) })}</li>
+            <li>
+              {t('admin.cancel.refunds', { amount: formatEuros(roundEurosToCents(total), i18n.language) })}
+            </li>
             <li>{t('admin.cancel.mails')}</li>
           </ul>
           <p className="font-medium text-ink">{t('admin.cancel.final')}</p>

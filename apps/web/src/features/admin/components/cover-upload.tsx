@@ -1,10 +1,10 @@
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../auth/components/toast.tsx';
-import type { AdminProduct } from '../api/admin-api.ts';
-import { COVER_MAX_BYTES, COVER_TYPES, useUploadCover } from '../api/admin-security-api.ts';
-import { InlineError } from './admin-ui.tsx';
+import { InlineError } from '#src/components/ui/inline-error.tsx';
+import { showNotice } from '#src/components/ui/notice.tsx';
+import type { AdminProduct } from '#src/features/admin/api/admin-api.ts';
+import { COVER_MAX_BYTES, COVER_TYPES, useUploadCover } from '#src/features/admin/api/admin-security-api.ts';
 
 /** The game's cover: the current image and a file picker that uploads at once (PNG, JPEG or WebP, ≤ 2 MB). */
 export function CoverUpload({ product }: { product: AdminProduct }): ReactNode {
@@ -24,7 +24,7 @@ export function CoverUpload({ product }: { product: AdminProduct }): ReactNode {
     if (file.size > COVER_MAX_BYTES) return setLocalError(t('errors.COVER_TOO_LARGE', { maxMegabytes }));
     if (!(COVER_TYPES as readonly string[]).includes(file.type))
       return setLocalError(t('errors.COVER_TYPE_NOT_ALLOWED'));
-    upload.mutate(file, { onSuccess: () => showToast(t('admin.cover.uploaded')) });
+    upload.mutate(file, { onSuccess: () => showNotice(t('admin.cover.uploaded')) });
   };
 
   return (

@@ -1,20 +1,16 @@
+import { formatDateTime } from '@keyland/core/dates';
 import { UserCheck, UserX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { useSession } from '../../auth/api/get-session.ts';
-import { showToast } from '../../auth/components/toast.tsx';
-import { type AdminCustomer, useAdminCustomers, useSetSuspended } from '../api/admin-api.ts';
-import { formatCount, formatDateTime } from '../utils/format.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { showNotice } from '#src/components/ui/notice.tsx';
+import type { AdminCustomer } from '#src/features/admin/api/admin-api.ts';
+import { useAdminCustomers, useSetSuspended } from '#src/features/admin/api/admin-customers-api.ts';
+import { formatCount } from '#src/features/admin/utils/format.ts';
+import { useSession } from '#src/lib/session.ts';
+import { AdminCard, AdminPageHeader, Badge, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
 import {
-  AdminCard,
-  AdminPageHeader,
-  Badge,
-  ConfirmDialog,
-  EmptyBlock,
-  ErrorBlock,
-  LoadingBlock,
   Pager,
   SearchBox,
   TableHead,
@@ -22,7 +18,8 @@ import {
   tableClasses,
   tdClasses,
   usePageParam,
-} from './admin-ui.tsx';
+} from './admin-table.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /** Suspend or reactivate one account, after a confirmation that says what follows. */
 function SuspendToggle({ customer }: { customer: AdminCustomer }): ReactNode {
@@ -75,7 +72,7 @@ function SuspendToggle({ customer }: { customer: AdminCustomer }): ReactNode {
           {
             onSuccess: (result) => {
               setOpen(false);
-              showToast(
+              showNotice(
                 result.suspended
                   ? t('admin.customers.suspendedDone', { email: customer.email, count: result.sessionsEnded })
                   : t('admin.customers.reactivatedDone', { email: customer.email }),

@@ -1,23 +1,14 @@
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { ArrowRight, Euro, PackageOpen, Receipt, TrendingUp } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { useDashboard } from '../api/admin-api.ts';
-import { adminPaths } from '../paths.ts';
-import { formatCount, formatEuros } from '../utils/format.ts';
-import {
-  AdminCard,
-  AdminPageHeader,
-  Badge,
-  EmptyBlock,
-  ErrorBlock,
-  LoadingBlock,
-  TableHead,
-  TableScroller,
-  tableClasses,
-  tdClasses,
-} from './admin-ui.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { useDashboard } from '#src/features/admin/api/admin-api.ts';
+import { adminPaths } from '#src/features/admin/paths.ts';
+import { formatCount } from '#src/features/admin/utils/format.ts';
+import { AdminCard, AdminPageHeader, Badge, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
+import { TableHead, TableScroller, tableClasses, tdClasses } from './admin-table.tsx';
 import { OssReportCard } from './oss-report-card.tsx';
 import { SalesChart } from './sales-chart.tsx';
 
@@ -111,15 +102,17 @@ export function DashboardView(): ReactNode {
           />
           <StatCard
             label={t('admin.dashboard.gross')}
-            value={formatEuros(totals.gross, locale)}
-            detail={lastDays(formatEuros(Math.round(recent.gross * 100) / 100, locale))}
+            value={formatEuros(roundEurosToCents(totals.gross), locale)}
+            detail={lastDays(formatEuros(roundEurosToCents(recent.gross), locale))}
             icon={Euro}
             testId="stat-gross"
           />
           <StatCard
             label={t('admin.dashboard.net')}
-            value={formatEuros(totals.net, locale)}
-            detail={t('admin.dashboard.netDetail', { vat: formatEuros(totals.vat, locale) })}
+            value={formatEuros(roundEurosToCents(totals.net), locale)}
+            detail={t('admin.dashboard.netDetail', {
+              vat: formatEuros(roundEurosToCents(totals.vat), locale),
+            })}
             icon={TrendingUp}
             testId="stat-net"
           />
@@ -163,7 +156,7 @@ export function DashboardView(): ReactNode {
                           {formatCount(game.keysSold, locale)}
                         </td>
                         <td className={`${tdClasses} text-right tabular-nums`}>
-                          {formatEuros(game.gross, locale)}
+                          {formatEuros(roundEurosToCents(game.gross), locale)}
                         </td>
                       </tr>
                     ))}

@@ -1,18 +1,18 @@
 import { CheckCircle2, FileUp, LoaderCircle, Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
-import { controlClasses } from '../../auth/components/form-controls.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { controlClasses } from '#src/components/ui/form-controls.tsx';
+import { InlineError } from '#src/components/ui/inline-error.tsx';
 import {
   type ImportKeysResult,
   KEY_IMPORT_MAX_BYTES,
   KEY_IMPORT_MAX_LINES,
   useImportKeys,
-} from '../api/admin-api.ts';
-import { formatCount } from '../utils/format.ts';
-import { InlineError } from './admin-ui.tsx';
+} from '#src/features/admin/api/admin-api.ts';
+import { formatCount } from '#src/features/admin/utils/format.ts';
+import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
+import { cn } from '#src/lib/cn.ts';
 
 /** Invalid lines listed one by one (the rest are only counted). */
 const INVALID_SHOWN = 50;

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, setupI18n } from '../../../testing/test-utils.tsx';
+import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { KeysTable } from './keys-table.tsx';
 
 const PNG_CODE =

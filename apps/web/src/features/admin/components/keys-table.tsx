@@ -1,26 +1,21 @@
+import { formatDateTime } from '@keyland/core/dates';
 import { parseImageCode } from '@keyland/core/image-code';
 import { Eye, EyeOff } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField } from '../../auth/components/form-controls.tsx';
-import { type AdminKey, type KeyStatus, useProductKeys, useRevealKey } from '../api/admin-api.ts';
-import { adminPaths } from '../paths.ts';
-import { formatDateTime } from '../utils/format.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { SelectField } from '#src/components/ui/form-controls.tsx';
 import {
-  Badge,
-  type BadgeTone,
-  ConfirmDialog,
-  EmptyBlock,
-  ErrorBlock,
-  LoadingBlock,
-  Pager,
-  TableHead,
-  TableScroller,
-  tableClasses,
-  tdClasses,
-} from './admin-ui.tsx';
+  type AdminKey,
+  type KeyStatus,
+  useProductKeys,
+  useRevealKey,
+} from '#src/features/admin/api/admin-api.ts';
+import { adminPaths } from '#src/features/admin/paths.ts';
+import { Badge, type BadgeTone, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
+import { Pager, TableHead, TableScroller, tableClasses, tdClasses } from './admin-table.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const STATUSES: KeyStatus[] = ['available', 'reserved', 'sold', 'revoked'];
 

@@ -1,28 +1,21 @@
+import { formatDateTime } from '@keyland/core/dates';
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { CheckCircle2, FileX2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { type AdminOrderDetail, type CancelOrderResult, useAdminOrder } from '../api/admin-api.ts';
-import { adminPaths } from '../paths.ts';
-import { formatCount, formatDateTime, formatEuros } from '../utils/format.ts';
-import {
-  AdminCard,
-  AdminPageHeader,
-  Badge,
-  EmptyBlock,
-  ErrorBlock,
-  LoadingBlock,
-  TableHead,
-  TableScroller,
-  tableClasses,
-  tdClasses,
-} from './admin-ui.tsx';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import type { CancelOrderResult } from '#src/features/admin/api/admin-api.ts';
+import { useAdminOrder } from '#src/features/admin/api/admin-orders-api.ts';
+import { adminPaths } from '#src/features/admin/paths.ts';
+import { formatCount } from '#src/features/admin/utils/format.ts';
+import { ApiError } from '#src/lib/api-client.ts';
+import { AdminCard, AdminPageHeader, Badge, ErrorBlock, LoadingBlock } from './admin-page.tsx';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
-import { keyTone, MaskedKey } from './keys-table.tsx';
-import { DisputeBadge, OrderStatusBadge } from './orders-view.tsx';
+import { OrderLines } from './order-lines.tsx';
+import { ProviderEvents } from './order-provider-events.tsx';
+import { OrderStatusBadge } from './orders-view.tsx';
 import { BackLink } from './product-create-view.tsx';
 
 /** Label/value rows of a card. */
@@ -54,7 +47,7 @@ function CancelResult({ result }: { result: CancelOrderResult }): ReactNode {
       <ul className="list-disc space-y-1 pl-9 text-ink-muted">
         <li>
           {t('admin.cancel.refunded', {
-            amount: formatEuros(result.refunded, i18n.language),
+            amount: formatEuros(roundEurosToCents(result.refunded), i18n.language),
             refundId: result.refundId,
           })}
         </li>
@@ -64,120 +57,6 @@ function CancelResult({ result }: { result: CancelOrderResult }): ReactNode {
         ) : null}
         <li>{result.mailQueued ? t('admin.cancel.mailQueued') : t('admin.cancel.mailNotQueued')}</li>
       </ul>
-    </div>
-  );
-}
-
-function Lines({ order }: { order: AdminOrderDetail }): ReactNode {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
-  if (order.lines.length === 0) return <EmptyBlock>{t('admin.orders.noLines')}</EmptyBlock>;
-  return (
-    <TableScroller label={t('admin.orders.lines')}>
-      <table className={tableClasses}>
-        <TableHead
-          columns={[
-            { label: t('admin.products.game') },
-            { label: t('admin.orders.quantity'), numeric: true },
-            { label: t('admin.orders.unitPrice'), numeric: true },
-            { label: t('admin.orders.total'), numeric: true },
-            { label: t('admin.orders.keys') },
-          ]}
-        />
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.id} data-testid="admin-order-line">
-              <td className={`${tdClasses} align-top`}>
-                <Link
-                  to={adminPaths.product(line.gameId)}
-                  className="font-medium text-ink hover:text-brand-strong hover:underline"
-                >
-                  {line.title}
-                </Link>
-                <span className="block text-xs text-ink-muted">{line.platform}</span>
-              </td>
-              <td className={`${tdClasses} text-right align-top tabular-nums`}>
-                {formatCount(line.quantity, locale)}
-              </td>
-              <td className={`${tdClasses} text-right align-top tabular-nums`}>
-                {formatEuros(line.unitPrice, locale)}
-              </td>
-              <td className={`${tdClasses} text-right align-top tabular-nums`}>
-                {formatEuros(line.total, locale)}
-              </td>
-              <td className={`${tdClasses} align-top`}>
-                {line.keys.length === 0 ? (
-                  <span className="text-ink-faint">{t('admin.orders.noKeys')}</span>
-                ) : (
-                  <ul className="flex flex-col gap-1.5">
-                    {line.keys.map((key) => (
-                      <li key={key.id} className="flex items-center gap-2" data-testid="admin-order-key">
-                        <MaskedKey adminKey={key} className="text-xs text-ink" />
-                        <Badge tone={keyTone[key.status]}>{t(`admin.keys.status.${key.status}`)}</Badge>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroller>
-  );
-}
-
-/** Refunds and disputes the payment provider reported (refunds made there, chargebacks). */
-function ProviderEvents({ order }: { order: AdminOrderDetail }): ReactNode {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
-  return (
-    <div className="flex flex-col gap-4" data-testid="provider-events">
-      {order.refunds.length > 0 ? (
-        <section aria-labelledby="refunds-heading">
-          <h3 id="refunds-heading" className="mb-2 text-sm font-semibold text-ink">
-            {t('admin.refunds.refunds')}
-          </h3>
-          <ul className="flex flex-col gap-1 text-sm">
-            {order.refunds.map((refund) => (
-              <li key={refund.refundId} className="flex flex-wrap items-center gap-2">
-                <strong className="tabular-nums">{formatEuros(refund.amount, locale)}</strong>
-                <time dateTime={refund.at} className="text-ink-muted">
-                  {formatDateTime(refund.at, locale)}
-                </time>
-                <code className="font-mono text-xs break-all text-ink-faint">{refund.refundId}</code>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {order.disputes.length > 0 ? (
-        <section aria-labelledby="disputes-heading">
-          <h3 id="disputes-heading" className="mb-2 text-sm font-semibold text-ink">
-            {t('admin.refunds.disputes')}
-          </h3>
-          <ul className="flex flex-col gap-2 text-sm">
-            {order.disputes.map((dispute) => (
-              <li key={dispute.disputeId} className="flex flex-wrap items-center gap-2">
-                <DisputeBadge status={dispute.status} />
-                <strong className="tabular-nums">{formatEuros(dispute.amount, locale)}</strong>
-                <span className="text-ink-muted">
-                  {t('admin.refunds.openedAt', { date: formatDateTime(dispute.openedAt, locale) })}
-                  {dispute.closedAt
-                    ? ` · ${t('admin.refunds.closedAt', { date: formatDateTime(dispute.closedAt, locale) })}`
-                    : ''}
-                </span>
-                {dispute.reason ? (
-                  <span className="text-ink-muted">
-                    {t('admin.refunds.reason')}: <code className="font-mono text-xs">{dispute.reason}</code>
-                  </span>
-                ) : null}
-                <code className="font-mono text-xs break-all text-ink-faint">{dispute.disputeId}</code>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
     </div>
   );
 }
@@ -270,12 +149,15 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
                 ],
                 [t('admin.orders.created'), formatDateTime(data.createdAt, locale)],
                 [t('admin.orders.paid'), data.paidAt ? formatDateTime(data.paidAt, locale) : dash],
-                [t('admin.orders.untaxed'), formatEuros(data.untaxed, locale)],
-                [t('admin.orders.vat', { percent: data.taxPercent }), formatEuros(data.tax, locale)],
+                [t('admin.orders.untaxed'), formatEuros(roundEurosToCents(data.untaxed), locale)],
+                [
+                  t('admin.orders.vat', { percent: data.taxPercent }),
+                  formatEuros(roundEurosToCents(data.tax), locale),
+                ],
                 [
                   t('admin.orders.total'),
                   <strong key="total" className="text-brand tabular-nums">
-                    {formatEuros(data.total, locale)}
+                    {formatEuros(roundEurosToCents(data.total), locale)}
                   </strong>,
                 ],
               ]}
@@ -302,7 +184,7 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
                       [
                         t('admin.orders.refund'),
                         <span key="refund">
-                          {formatEuros(data.cancellation.refunded, locale)} ·{' '}
+                          {formatEuros(roundEurosToCents(data.cancellation.refunded), locale)} ·{' '}
                           <code className="font-mono text-xs break-all">{data.cancellation.refundId}</code>
                         </span>,
                       ],
@@ -319,7 +201,7 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
           </AdminCard>
         ) : null}
         <AdminCard title={t('admin.orders.lines')} bodyClassName="p-0 sm:p-0">
-          <Lines order={data} />
+          <OrderLines order={data} />
         </AdminCard>
         <AdminCard title={t('admin.orders.consent')}>
           {data.consent ? (

@@ -1,16 +1,18 @@
+import { formatDateTime } from '@keyland/core/dates';
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { cn } from '../../../lib/cn.ts';
-import { controlClasses } from '../../auth/components/form-controls.tsx';
+import { controlClasses } from '#src/components/ui/form-controls.tsx';
+import type { AdminOrderStatus } from '#src/features/admin/api/admin-api.ts';
 import {
-  type AdminOrderStatus,
   ORDER_STATUSES,
   type OrderFilters,
   useAdminOrders,
-} from '../api/admin-api.ts';
-import { adminPaths } from '../paths.ts';
-import { formatCount, formatDateTime, formatEuros } from '../utils/format.ts';
+} from '#src/features/admin/api/admin-orders-api.ts';
+import { adminPaths } from '#src/features/admin/paths.ts';
+import { formatCount } from '#src/features/admin/utils/format.ts';
+import { cn } from '#src/lib/cn.ts';
 import {
   AdminCard,
   AdminPageHeader,
@@ -19,6 +21,8 @@ import {
   EmptyBlock,
   ErrorBlock,
   LoadingBlock,
+} from './admin-page.tsx';
+import {
   Pager,
   SearchBox,
   TableHead,
@@ -26,7 +30,7 @@ import {
   tableClasses,
   tdClasses,
   usePageParam,
-} from './admin-ui.tsx';
+} from './admin-table.tsx';
 
 export const orderTone: Record<AdminOrderStatus, BadgeTone> = {
   paid: 'success',
@@ -193,7 +197,7 @@ export function OrdersView(): ReactNode {
                     </span>
                   </td>
                   <td className={`${tdClasses} text-right tabular-nums`}>
-                    {formatEuros(order.total, locale)}
+                    {formatEuros(roundEurosToCents(order.total), locale)}
                   </td>
                   <td className={`${tdClasses} text-right tabular-nums`}>
                     {formatCount(order.keys, locale)}

@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { SelectField } from '../../auth/components/form-controls.tsx';
-import { AdminCard } from './admin-ui.tsx';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { SelectField } from '#src/components/ui/form-controls.tsx';
+import { AdminCard } from './admin-page.tsx';
 
 /** The first year invoices were issued in; the report offers it up to the current year. */
 const FIRST_YEAR = 2026;

@@ -2,11 +2,11 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { showToast } from '../../auth/components/toast.tsx';
-import { useCreateProduct } from '../api/admin-api.ts';
-import { adminPaths } from '../paths.ts';
-import { formToCreateInput } from '../utils/product-form.ts';
-import { AdminCard, AdminPageHeader } from './admin-ui.tsx';
+import { showNotice } from '#src/components/ui/notice.tsx';
+import { useCreateProduct } from '#src/features/admin/api/admin-api.ts';
+import { adminPaths } from '#src/features/admin/paths.ts';
+import { formToCreateInput } from '#src/features/admin/utils/product-form.ts';
+import { AdminCard, AdminPageHeader } from './admin-page.tsx';
 import { ProductForm } from './product-form.tsx';
 
 export function BackLink({ to, children }: { to: string; children: ReactNode }): ReactNode {
@@ -22,7 +22,12 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }):
 }
 
 /** /admin/products/new: a new game (hidden games can be shown later; keys are imported on its page). */
-export function ProductCreateView(): ReactNode {
+export function ProductCreateView({
+  platforms,
+}: {
+  /** The catalogue's platforms, for the form's suggestions (given by the route). */
+  platforms: readonly string[];
+}): ReactNode {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateProduct();
@@ -39,10 +44,11 @@ export function ProductCreateView(): ReactNode {
           pendingLabel={t('admin.form.creating')}
           pending={create.isPending}
           error={create.error}
+          platforms={platforms}
           onSubmit={(values) =>
             create.mutate(formToCreateInput(values), {
               onSuccess: (product) => {
-                showToast(t('admin.form.created', { title: product.title }));
+                showNotice(t('admin.form.created', { title: product.title }));
                 void navigate(adminPaths.product(product.id));
               },
             })

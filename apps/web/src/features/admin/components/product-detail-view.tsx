@@ -1,22 +1,29 @@
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { Eye, EyeOff, LoaderCircle, PackageX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { showToast } from '../../auth/components/toast.tsx';
-import { SupplierPriceCard } from '../../supplier/components/supplier-price-card.tsx';
-import { type AdminProduct, useAdminProduct, useSetHidden, useUpdateProduct } from '../api/admin-api.ts';
-import { adminPaths } from '../paths.ts';
-import { formatCount, formatEuros } from '../utils/format.ts';
-import { formToUpdateInput, productToForm } from '../utils/product-form.ts';
-import { AdminCard, AdminPageHeader, Badge, ErrorBlock, InlineError, LoadingBlock } from './admin-ui.tsx';
+import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { InlineError } from '#src/components/ui/inline-error.tsx';
+import { showNotice } from '#src/components/ui/notice.tsx';
+import {
+  type AdminProduct,
+  useAdminProduct,
+  useSetHidden,
+  useUpdateProduct,
+} from '#src/features/admin/api/admin-api.ts';
+import { adminPaths } from '#src/features/admin/paths.ts';
+import { formatCount } from '#src/features/admin/utils/format.ts';
+import { formToUpdateInput, productToForm } from '#src/features/admin/utils/product-form.ts';
+import { ApiError } from '#src/lib/api-client.ts';
+import { AdminCard, AdminPageHeader, Badge, ErrorBlock, LoadingBlock } from './admin-page.tsx';
 import { CoverUpload } from './cover-upload.tsx';
 import { KeyImport } from './key-import.tsx';
 import { KeysTable } from './keys-table.tsx';
 import { BackLink } from './product-create-view.tsx';
 import { ProductForm } from './product-form.tsx';
+import { SupplierPriceCard } from './supplier-price-card.tsx';
 
 function KeyCounts({ product }: { product: AdminProduct }): ReactNode {
   const { t, i18n } = useTranslation();
@@ -52,7 +59,7 @@ function HideToggle({ product }: { product: AdminProduct }): ReactNode {
         onClick={() =>
           setHidden.mutate(next, {
             onSuccess: (saved) =>
-              showToast(
+              showNotice(
                 t(saved.hidden ? 'admin.products.hiddenDone' : 'admin.products.shownDone', {
                   title: saved.title,
                 }),
@@ -74,7 +81,13 @@ function HideToggle({ product }: { product: AdminProduct }): ReactNode {
   );
 }
 
-function EditProduct({ product }: { product: AdminProduct }): ReactNode {
+function EditProduct({
+  product,
+  platforms,
+}: {
+  product: AdminProduct;
+  platforms: readonly string[];
+}): ReactNode {
   const { t } = useTranslation();
   const update = useUpdateProduct(product.id);
   const initial = productToForm(product);
@@ -88,9 +101,10 @@ function EditProduct({ product }: { product: AdminProduct }): ReactNode {
       pending={update.isPending}
       error={update.error}
       unchangedMessage={t('admin.form.unchanged')}
+      platforms={platforms}
       onSubmit={(values) =>
         update.mutate(formToUpdateInput(values, initial), {
-          onSuccess: (saved) => showToast(t('admin.form.saved', { title: saved.title })),
+          onSuccess: (saved) => showNotice(t('admin.form.saved', { title: saved.title })),
         })
       }
     />
@@ -98,7 +112,14 @@ function EditProduct({ product }: { product: AdminProduct }): ReactNode {
 }
 
 /** /admin/products/:id: a game's key stock, key import, masked keys with reveal, edit form, hide/unhide. */
-export function ProductDetailView({ id }: { id: number }): ReactNode {
+export function ProductDetailView({
+  id,
+  platforms,
+}: {
+  id: number;
+  /** The catalogue's platforms, for the edit form's suggestions (given by the route). */
+  platforms: readonly string[];
+}): ReactNode {
   const { t, i18n } = useTranslation();
   const product = useAdminProduct(id);
   const back = <BackLink to={adminPaths.products}>{t('admin.products.backToList')}</BackLink>;
@@ -153,7 +174,7 @@ export function ProductDetailView({ id }: { id: number }): ReactNode {
             <span>{game.platform}</span>
             <span aria-hidden="true">·</span>
             <span className="font-semibold text-brand tabular-nums">
-              {formatEuros(game.price, i18n.language)}
+              {formatEuros(roundEurosToCents(game.price), i18n.language)}
             </span>
             {game.hidden ? (
               <Badge>{t('admin.products.hidden')}</Badge>
@@ -177,7 +198,7 @@ export function ProductDetailView({ id }: { id: number }): ReactNode {
           <KeysTable productId={game.id} />
         </AdminCard>
         <AdminCard title={t('admin.products.editTitle')}>
-          <EditProduct product={game} />
+          <EditProduct product={game} platforms={platforms} />
         </AdminCard>
       </div>
     </>

@@ -1,10 +1,8 @@
 import { LoaderCircle, Save } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
-import { FormMessage, focusField, TextAreaField, TextField } from '../../auth/components/form-controls.tsx';
-import { usePlatforms } from '../../catalogue/api/get-platforms.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { FormMessage, focusField, TextAreaField, TextField } from '#src/components/ui/form-controls.tsx';
 import {
   emptyProductForm,
   formFieldOf,
@@ -12,7 +10,8 @@ import {
   type ProductFieldError,
   type ProductFormValues,
   validateProductForm,
-} from '../utils/product-form.ts';
+} from '#src/features/admin/utils/product-form.ts';
+import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
 
 const FIELD_ORDER: ProductField[] = [
   'title',
@@ -36,6 +35,8 @@ export interface ProductFormProps {
   onSubmit: (values: ProductFormValues) => void;
   /** Shown instead of sending when nothing changed (edit). */
   unchangedMessage?: string;
+  /** The platforms of the catalogue, offered as suggestions for the platform field. */
+  platforms: readonly string[];
   children?: ReactNode;
 }
 
@@ -52,11 +53,11 @@ export function ProductForm({
   error,
   onSubmit,
   unchangedMessage,
+  platforms,
   children,
 }: ProductFormProps): ReactNode {
   const { t } = useTranslation();
   const id = useId();
-  const platforms = usePlatforms();
   const [values, setValues] = useState<ProductFormValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<ProductField, ProductFieldError>>>({});
   const [unchanged, setUnchanged] = useState(false);
@@ -66,7 +67,7 @@ export function ProductForm({
   const fieldError = (field: ProductField): string | undefined => {
     const local = errors[field];
     if (local) return t(`admin.form.errors.${local}`);
-    if (serverField === field && error instanceof ApiError) return error.message;
+    if (serverField === field) return getErrorMessage(error);
     return undefined;
   };
 
@@ -143,7 +144,7 @@ export function ProductForm({
           autoComplete="off"
         />
         <datalist id={`${id}-platforms`}>
-          {(platforms.data ?? []).map((platform) => (
+          {platforms.map((platform) => (
             <option key={platform} value={platform} />
           ))}
         </datalist>

@@ -1,18 +1,14 @@
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { EyeOff, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { useAdminProducts } from '../api/admin-api.ts';
-import { adminPaths } from '../paths.ts';
-import { formatCount, formatEuros } from '../utils/format.ts';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { useAdminProducts } from '#src/features/admin/api/admin-api.ts';
+import { adminPaths } from '#src/features/admin/paths.ts';
+import { formatCount } from '#src/features/admin/utils/format.ts';
+import { AdminCard, AdminPageHeader, Badge, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
 import {
-  AdminCard,
-  AdminPageHeader,
-  Badge,
-  EmptyBlock,
-  ErrorBlock,
-  LoadingBlock,
   Pager,
   SearchBox,
   TableHead,
@@ -20,7 +16,7 @@ import {
   tableClasses,
   tdClasses,
   usePageParam,
-} from './admin-ui.tsx';
+} from './admin-table.tsx';
 
 /** /admin/products: every game (hidden ones too), searchable by title, with its key counts. */
 export function ProductsView(): ReactNode {
@@ -104,7 +100,7 @@ export function ProductsView(): ReactNode {
                   </td>
                   <td className={`${tdClasses} text-ink-muted`}>{product.platform}</td>
                   <td className={`${tdClasses} text-right tabular-nums`}>
-                    {formatEuros(product.price, locale)}
+                    {formatEuros(roundEurosToCents(product.price), locale)}
                   </td>
                   <td className={`${tdClasses} text-right tabular-nums`}>
                     <span className={product.keys.available === 0 ? 'font-semibold text-danger' : undefined}>

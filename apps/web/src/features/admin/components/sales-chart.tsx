@@ -1,7 +1,9 @@
+import { formatDay } from '@keyland/core/dates';
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard } from '../api/admin-api.ts';
-import { formatCount, formatDay, formatEuros } from '../utils/format.ts';
+import type { Dashboard } from '#src/features/admin/api/admin-api.ts';
+import { formatCount } from '#src/features/admin/utils/format.ts';
 
 const WIDTH = 720;
 const HEIGHT = 220;
@@ -37,7 +39,7 @@ export function SalesChart({ daily }: { daily: Dashboard['daily'] }): ReactNode 
       <figcaption id={captionId} className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
         <span className="text-ink-muted">{t('admin.dashboard.chartCaption', { days: daily.length })}</span>
         <span className="text-xs text-ink-faint">
-          {t('admin.dashboard.chartMax', { amount: formatEuros(max, locale) })}
+          {t('admin.dashboard.chartMax', { amount: formatEuros(roundEurosToCents(max), locale) })}
         </span>
       </figcaption>
       <svg
@@ -76,7 +78,7 @@ export function SalesChart({ daily }: { daily: Dashboard['daily'] }): ReactNode 
                 className="fill-brand"
               >
                 <title>
-                  {`${formatDay(day.date, locale, 'long')}: ${formatEuros(day.gross, locale)} · ${t('admin.dashboard.salesCount', { count: day.sales })}`}
+                  {`${formatDay(day.date, locale) ?? day.date}: ${formatEuros(roundEurosToCents(day.gross), locale)} · ${t('admin.dashboard.salesCount', { count: day.sales })}`}
                 </title>
               </rect>
             </g>
@@ -90,7 +92,9 @@ export function SalesChart({ daily }: { daily: Dashboard['daily'] }): ReactNode 
             ['middle', middle],
             ['last', last],
           ] as const
-        ).map(([place, day]) => (day ? <span key={place}>{formatDay(day.date, locale)}</span> : null))}
+        ).map(([place, day]) =>
+          day ? <span key={place}>{formatDay(day.date, locale, 'short') ?? day.date}</span> : null,
+        )}
       </div>
       <div className="sr-only">
         <table>
@@ -106,10 +110,10 @@ export function SalesChart({ daily }: { daily: Dashboard['daily'] }): ReactNode 
           <tbody>
             {daily.map((day) => (
               <tr key={day.date}>
-                <th scope="row">{formatDay(day.date, locale, 'long')}</th>
+                <th scope="row">{formatDay(day.date, locale) ?? day.date}</th>
                 <td>{formatCount(day.sales, locale)}</td>
-                <td>{formatEuros(day.gross, locale)}</td>
-                <td>{formatEuros(day.net, locale)}</td>
+                <td>{formatEuros(roundEurosToCents(day.gross), locale)}</td>
+                <td>{formatEuros(roundEurosToCents(day.net), locale)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,11 +1,17 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { TextField } from '../../auth/components/form-controls.tsx';
-import { showToast } from '../../auth/components/toast.tsx';
-import { type TotpSetup, useTotpSetup, useTotpStatus, useTotpSwitch } from '../api/admin-security-api.ts';
-import { AdminCard, AdminPageHeader, Badge, ErrorBlock, InlineError, LoadingBlock } from './admin-ui.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { TextField } from '#src/components/ui/form-controls.tsx';
+import { InlineError } from '#src/components/ui/inline-error.tsx';
+import { showNotice } from '#src/components/ui/notice.tsx';
+import {
+  type TotpSetup,
+  useTotpSetup,
+  useTotpStatus,
+  useTotpSwitch,
+} from '#src/features/admin/api/admin-security-api.ts';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { AdminCard, AdminPageHeader, Badge, ErrorBlock, LoadingBlock } from './admin-page.tsx';
 
 /** A 6-digit code field with its submit button. */
 function CodeForm({
@@ -84,7 +90,7 @@ function Enrolment({ setup }: { setup: TotpSetup }): ReactNode {
         pendingLabel={t('admin.security.verifying')}
         pending={enable.isPending}
         error={enable.error}
-        onSubmit={(code) => enable.mutate(code, { onSuccess: () => showToast(t('admin.security.enabled')) })}
+        onSubmit={(code) => enable.mutate(code, { onSuccess: () => showNotice(t('admin.security.enabled')) })}
         testId="totp-enable-form"
       />
     </div>
@@ -127,7 +133,7 @@ export function SecurityView(): ReactNode {
             disable.mutate(code, {
               onSuccess: () => {
                 setup.reset();
-                showToast(t('admin.security.disabled'));
+                showNotice(t('admin.security.disabled'));
               },
             })
           }

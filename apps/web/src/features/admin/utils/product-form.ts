@@ -1,4 +1,4 @@
-import type { AdminProduct, CreateProductInput } from '../api/admin-api.ts';
+import type { AdminProduct, CreateProductInput } from '#src/features/admin/api/admin-api.ts';
 
 /** What the product form holds: every field as typed. */
 export interface ProductFormValues {

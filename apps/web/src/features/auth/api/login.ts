@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { SessionUser } from './get-session.ts';
-import { refreshSession } from './session-cache.ts';
+import { api } from '#src/lib/api-client.ts';
+import type { SessionUser } from '#src/lib/session.ts';
+import { refreshSession } from '#src/lib/session.ts';
 
 export interface LoginInput {
   email: string;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
-import { refreshSession } from './session-cache.ts';
+import { paths } from '#src/config/paths.ts';
+import { api } from '#src/lib/api-client.ts';
+import { refreshSession } from '#src/lib/session.ts';
 
 export function logout(): Promise<unknown> {
   return api.post('/api/kl_api/logout');

@@ -1,8 +1,8 @@
 import type { RegisterRequest } from '@keyland/core/schemas/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { SessionUser } from './get-session.ts';
-import { refreshSession } from './session-cache.ts';
+import { api } from '#src/lib/api-client.ts';
+import type { SessionUser } from '#src/lib/session.ts';
+import { refreshSession } from '#src/lib/session.ts';
 
 export type RegisterInput = RegisterRequest;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { refreshSession } from './session-cache.ts';
+import { api } from '#src/lib/api-client.ts';
+import { refreshSession } from '#src/lib/session.ts';
 
 export interface ResetPasswordInput {
   token: string;

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '#src/lib/api-client.ts';
 import type { OkAnswer } from './forgot-password.ts';
 
 export function verifyEmail(token: string): Promise<OkAnswer> {

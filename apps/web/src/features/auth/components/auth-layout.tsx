@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { DocumentTitle } from '../../../components/ui/document-title.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { cn } from '#src/lib/cn.ts';
 import { ParticleBackground } from './particle-background.tsx';
 
 export interface AuthLayoutProps {

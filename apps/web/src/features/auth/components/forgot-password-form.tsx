@@ -1,11 +1,11 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
-import { useForgotPassword } from '../api/forgot-password.ts';
-import { FormMessage, focusField, TextField } from './form-controls.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { FormMessage, focusField, TextField } from '#src/components/ui/form-controls.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useForgotPassword } from '#src/features/auth/api/forgot-password.ts';
+import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
 
 /** Redirect to /login after the "sent" message (spec section 9). */
 export const FORGOT_REDIRECT_MS = 3000;

@@ -1,12 +1,12 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useLogin } from '../api/login.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { FormMessage, focusField, PasswordField, TextField } from '#src/components/ui/form-controls.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useLogin } from '#src/features/auth/api/login.ts';
+import { getErrorMessage } from '#src/lib/api-client.ts';
 import { linkClasses } from './auth-layout.tsx';
-import { FormMessage, focusField, PasswordField, TextField } from './form-controls.tsx';
 
 /**
  * E-mail and password; no client-side checks (spec section 5). Success goes to /store. An admin with a

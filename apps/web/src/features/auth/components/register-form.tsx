@@ -3,16 +3,22 @@ import type { ErrorCode } from '@keyland/core/errors';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useLocale } from '../../../hooks/use-locale.ts';
-import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
-import { useRegister } from '../api/register.ts';
-import { countryOptions } from '../utils/country-options.ts';
-import { isEmailLike } from '../utils/email.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import {
+  FormMessage,
+  focusField,
+  PasswordField,
+  SelectField,
+  TextField,
+} from '#src/components/ui/form-controls.tsx';
+import { showNotice } from '#src/components/ui/notice.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useRegister } from '#src/features/auth/api/register.ts';
+import { isEmailLike } from '#src/features/auth/utils/email.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
+import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
+import { countryOptions } from '#src/utils/country-options.ts';
 import { linkClasses } from './auth-layout.tsx';
-import { FormMessage, focusField, PasswordField, SelectField, TextField } from './form-controls.tsx';
-import { showToast } from './toast.tsx';
 
 type FieldName = 'fullName' | 'email' | 'country' | 'password' | 'repeatPassword' | 'acceptTerms';
 const FIELDS: readonly FieldName[] = [
@@ -39,7 +45,7 @@ export function RegisterForm(): ReactNode {
   const navigate = useNavigate();
   const registration = useRegister({
     onRegistered: () => {
-      showToast(t('auth.register.success'));
+      showNotice(t('auth.register.success'));
       void navigate(paths.store, { replace: true });
     },
   });

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useSession } from '../api/get-session.ts';
-import { Toaster } from './toast.tsx';
+import { PageNotices } from '#src/components/ui/notice.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useSession } from '#src/lib/session.ts';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 function SessionCheck(): ReactNode {
@@ -28,7 +28,7 @@ export function RequireSession(): ReactNode {
     <>
       <VerifyEmailBanner />
       <Outlet />
-      <Toaster />
+      <PageNotices />
     </>
   );
 }

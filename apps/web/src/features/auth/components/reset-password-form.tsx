@@ -2,12 +2,12 @@ import { passwordLengthProblem } from '@keyland/core/account-rules';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
-import { useResetPassword } from '../api/reset-password.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { FormMessage, focusField, PasswordField } from '#src/components/ui/form-controls.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useResetPassword } from '#src/features/auth/api/reset-password.ts';
+import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
 import { linkClasses } from './auth-layout.tsx';
-import { FormMessage, focusField, PasswordField } from './form-controls.tsx';
 
 /** Redirect to /login after the success message (spec section 9). */
 export const RESET_REDIRECT_MS = 2000;

@@ -1,11 +1,11 @@
 import { MailWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
-import { useSession } from '../api/get-session.ts';
-import { useResendVerification } from '../api/verify-email.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { useResendVerification } from '#src/features/auth/api/verify-email.ts';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { cn } from '#src/lib/cn.ts';
+import { useSession } from '#src/lib/session.ts';
 
 /** Sends a new verification link and says what the server answered (sent, or e.g. too many requests). */
 export function ResendVerificationButton({ className }: { className?: string }): ReactNode {

@@ -3,13 +3,14 @@ import { ArrowRight, MailCheck, MailWarning } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
-import { sessionQueryKey, useSession } from '../api/get-session.ts';
-import { verifyEmailQueryOptions } from '../api/verify-email.ts';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
+import { paths } from '#src/config/paths.ts';
+import { verifyEmailQueryOptions } from '#src/features/auth/api/verify-email.ts';
+import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
+import { sessionQueryKey } from '#src/lib/query-keys.ts';
+import { useSession } from '#src/lib/session.ts';
 import { ResendVerificationButton } from './verify-email-banner.tsx';
 
 /** /verify-email?token=…: confirms the address once, then says so, or says what went wrong and what next. */

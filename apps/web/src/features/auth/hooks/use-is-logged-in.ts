@@ -1,4 +1,4 @@
-import { useSession } from '../api/get-session.ts';
+import { useSession } from '#src/lib/session.ts';
 
 /** True when a logged-in customer opens /login or /register: those screens then send them to /store. */
 export function useIsLoggedIn(): boolean {

@@ -1,12 +1,10 @@
 import type { Cart } from '@keyland/core/schemas/cart';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, getErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/api/get-session.ts';
-import { addOneKey, changeLineQuantity, removeLine } from '../utils/cart-math.ts';
-import { showCartNotice } from '../utils/cart-ui-store.ts';
-
-/** Every cart query starts with this key; the user's e-mail follows, so two accounts never share one. */
-export const cartBaseKey = ['cart'] as const;
+import { addOneKey, changeLineQuantity, removeLine } from '#src/features/cart/utils/cart-math.ts';
+import { showCartNotice } from '#src/features/cart/utils/cart-ui-store.ts';
+import { api, getErrorMessage } from '#src/lib/api-client.ts';
+import { cartBaseKey } from '#src/lib/query-keys.ts';
+import { useSession } from '#src/lib/session.ts';
 
 export function cartQueryOptions(email: string) {
   return queryOptions({
@@ -21,24 +19,6 @@ export function useCart() {
   const { user } = useSession();
   const email = user?.email ?? '';
   return useQuery({ ...cartQueryOptions(email), enabled: email !== '' });
-}
-
-/** Business refusals come with a message the server wrote for this customer (with the game's title). */
-const SERVER_WORDED = new Set([
-  'QUANTITY_LIMIT',
-  'OUT_OF_STOCK',
-  'CART_EMPTY',
-  'CONSENT_REQUIRED',
-  'PAYMENT_UNAVAILABLE',
-  'PAYMENT_NOT_COMPLETED',
-  'NOT_FOUND',
-  'NETWORK_ERROR',
-]);
-
-/** The text to show for a failed cart or checkout call, in the customer's language. */
-export function cartErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && SERVER_WORDED.has(error.error) && error.message) return error.message;
-  return getErrorMessage(error);
 }
 
 type CartChange =
@@ -94,7 +74,7 @@ export function useCartChange() {
     },
     onError: (error, _change, context) => {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
-      showCartNotice('error', cartErrorMessage(error));
+      showCartNotice('error', getErrorMessage(error));
       // Whatever happened on the way, read the server's cart again.
       void queryClient.invalidateQueries({ queryKey });
     },

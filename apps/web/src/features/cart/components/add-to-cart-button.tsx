@@ -1,9 +1,9 @@
 import { LoaderCircle, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { useCartChange } from '../api/cart.ts';
-import { pulseCart, showCartNotice } from '../utils/cart-ui-store.ts';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { useCartChange } from '#src/features/cart/api/cart.ts';
+import { pulseCart, showCartNotice } from '#src/features/cart/utils/cart-ui-store.ts';
 
 export interface AddToCartButtonProps {
   /** The catalogue's productId of the game (cws_product_id on the server). */

@@ -1,28 +1,46 @@
+import type { Cart } from '@keyland/core/schemas/cart';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useIsMutating } from '@tanstack/react-query';
 import { LoaderCircle, ShoppingCart, X } from 'lucide-react';
 import { type ReactNode, type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { Consent } from '../../checkout/api/checkout.ts';
-import { CheckoutButton } from '../../checkout/components/checkout-button.tsx';
-import { cartErrorMessage, useCart, useCartChange } from '../api/cart.ts';
-import { lineCount } from '../utils/cart-math.ts';
-import { setCartOpen, useCartUi } from '../utils/cart-ui-store.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { NoticeRegion } from '#src/components/ui/notice.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
+import { useCart, useCartChange } from '#src/features/cart/api/cart.ts';
+import { lineCount } from '#src/features/cart/utils/cart-math.ts';
+import {
+  CART_NOTICE_MS,
+  dismissCartNotice,
+  setCartOpen,
+  useCartUi,
+} from '#src/features/cart/utils/cart-ui-store.ts';
+import { getErrorMessage } from '#src/lib/api-client.ts';
 import { CartLine } from './cart-line.tsx';
-import { CartNoticeRegion } from './cart-notice.tsx';
 import { CartTerms, consentText } from './cart-terms.tsx';
 import { CartTotals } from './cart-totals.tsx';
 
+/** The customer's acceptance of the terms, as the terms box recorded it (sent with the checkout). */
+export interface TermsConsent {
+  text: string;
+  timestamp: string;
+}
+
+/** The way to pay the cart (the checkout's button, given by the app's layout). */
+export type RenderCheckout = (props: {
+  cart: Cart;
+  consent: TermsConsent | null;
+  busy: boolean;
+}) => ReactNode;
+
 /** The panel's content: lines, totals, terms and checkout; or just 'your cart is empty'. */
-function CartPanel(): ReactNode {
+function CartPanel({ renderCheckout }: { renderCheckout: RenderCheckout }): ReactNode {
   const { t } = useTranslation();
   const cart = useCart();
   const change = useCartChange();
   const { notice } = useCartUi();
   const syncing = useIsMutating({ predicate: (mutation) => mutation.options.scope?.id === 'cart' }) > 0;
-  const [consent, setConsent] = useState<Consent | null>(null);
+  const [consent, setConsent] = useState<TermsConsent | null>(null);
   const count = lineCount(cart.data);
 
   return (
@@ -45,14 +63,19 @@ function CartPanel(): ReactNode {
       </header>
       <Dialog.Description className="sr-only">{t('cart.description')}</Dialog.Description>
 
-      <CartNoticeRegion notice={notice} className="px-4 empty:hidden sm:px-5 [&>*]:mt-3" />
+      <NoticeRegion
+        notice={notice}
+        onDismiss={dismissCartNotice}
+        durations={CART_NOTICE_MS}
+        className="px-4 empty:hidden sm:px-5 [&>*]:mt-3"
+      />
 
       {cart.isPending ? (
         <Spinner label={t('cart.loading')} className="px-5 py-8" />
       ) : cart.isError && !cart.data ? (
         <div className="flex flex-col items-start gap-3 px-5 py-6">
           <p role="alert" className="text-sm text-ink">
-            {cartErrorMessage(cart.error)}
+            {getErrorMessage(cart.error)}
           </p>
           <Button variant="secondary" size="sm" onClick={() => void cart.refetch()}>
             {t('common.retry')}
@@ -88,7 +111,7 @@ function CartPanel(): ReactNode {
                   setConsent(checked ? { text: consentText(t), timestamp: new Date().toISOString() } : null)
                 }
               />
-              <CheckoutButton cart={cart.data} consent={consent} busy={syncing} />
+              {renderCheckout({ cart: cart.data, consent, busy: syncing })}
             </footer>
           ) : null}
         </>
@@ -101,10 +124,12 @@ function CartPanel(): ReactNode {
  * The cart panel (Radix dialog) that slides up from the bottom (full width on phones; no slide for
  * reduced motion). Loaded the first time the cart opens; closing it gives the focus back to the cart button.
  */
-export default function CartDialog({
+export function CartDialog({
   returnFocusTo,
+  renderCheckout,
 }: {
   returnFocusTo: RefObject<HTMLButtonElement | null>;
+  renderCheckout: RenderCheckout;
 }): ReactNode {
   const { open } = useCartUi();
   return (
@@ -119,7 +144,7 @@ export default function CartDialog({
           }}
           className="fixed inset-x-0 bottom-0 z-50 flex max-h-[min(90dvh,44rem)] flex-col rounded-t-2xl border border-b-0 border-line-strong bg-surface shadow-2xl shadow-black/60 transition-transform duration-300 ease-out outline-none starting:translate-y-full motion-reduce:transition-none sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-[28rem] sm:rounded-2xl sm:border-b"
         >
-          <CartPanel />
+          <CartPanel renderCheckout={renderCheckout} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

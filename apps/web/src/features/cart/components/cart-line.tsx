@@ -1,10 +1,11 @@
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import type { CartItem } from '@keyland/core/schemas/cart';
 import { Gamepad2, Minus, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../hooks/use-locale.ts';
-import { PlatformIcon } from '../../catalogue/components/platform-icon.tsx';
-import { canDecrease, canIncrease, formatAmount, maxQuantity } from '../utils/cart-math.ts';
+import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
+import { canDecrease, canIncrease, maxQuantity } from '#src/features/cart/utils/cart-math.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
 
 const stepButton =
   'inline-flex size-9 items-center justify-center text-ink transition-colors hover:bg-line disabled:cursor-not-allowed disabled:text-ink-faint disabled:hover:bg-transparent';
@@ -67,7 +68,7 @@ export function CartLine({ item, onChangeQuantity, onRemove }: CartLineProps): R
           </p>
         ) : null}
         <p className="text-xs text-ink-muted tabular-nums">
-          {t('cart.unitPrice', { price: formatAmount(item.price_unit, locale) })}
+          {t('cart.unitPrice', { price: formatEuros(roundEurosToCents(item.price_unit), locale) })}
         </p>
         <div className="mt-1 flex items-center justify-between gap-2">
           <fieldset className="m-0 inline-flex min-w-0 items-center overflow-hidden rounded-lg border border-line-strong bg-raised p-0">
@@ -102,7 +103,7 @@ export function CartLine({ item, onChangeQuantity, onRemove }: CartLineProps): R
           </fieldset>
           <p className="text-sm font-semibold text-brand tabular-nums">
             <span className="sr-only">{t('cart.lineTotal')}: </span>
-            {formatAmount(item.total, locale)}
+            {formatEuros(roundEurosToCents(item.total), locale)}
           </p>
         </div>
       </div>

@@ -2,8 +2,8 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { setCartOpen } from '../utils/cart-ui-store.ts';
+import { paths } from '#src/config/paths.ts';
+import { setCartOpen } from '#src/features/cart/utils/cart-ui-store.ts';
 
 /**
  * The consent as the customer reads it, without the link markup: what is sent and recorded with the

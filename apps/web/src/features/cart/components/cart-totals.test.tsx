@@ -1,7 +1,7 @@
 import type { Cart } from '@keyland/core/schemas/cart';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders, setupI18n } from '../../../testing/test-utils.tsx';
+import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { CartTotals } from './cart-totals.tsx';
 
 const cart: Cart = {

@@ -1,8 +1,8 @@
 import type { Cart } from '@keyland/core/schemas/cart';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../hooks/use-locale.ts';
-import { formatCartTotals } from '../utils/cart-math.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
+import { formatCartTotals } from '#src/utils/format-cart-totals.ts';
 
 /** Subtotal (without VAT), the VAT line with its rate, and the total, as the server priced them. */
 export function CartTotals({ cart }: { cart: Cart }): ReactNode {

@@ -1,21 +1,27 @@
 import { ShoppingCart } from 'lucide-react';
-import { type ReactNode, Suspense, useRef } from 'react';
+import { type ReactNode, type RefObject, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deferred } from '../../../components/ui/deferred.ts';
-import { useSession } from '../../auth/api/get-session.ts';
-import { useCart } from '../api/cart.ts';
-import { lineCount } from '../utils/cart-math.ts';
-import { setCartOpen, useCartUi } from '../utils/cart-ui-store.ts';
-import { CartNoticeRegion } from './cart-notice.tsx';
+import type { Deferred } from '#src/components/ui/deferred.ts';
+import { NoticeRegion } from '#src/components/ui/notice.tsx';
+import { useCart } from '#src/features/cart/api/cart.ts';
+import { lineCount } from '#src/features/cart/utils/cart-math.ts';
+import {
+  CART_NOTICE_MS,
+  dismissCartNotice,
+  setCartOpen,
+  useCartUi,
+} from '#src/features/cart/utils/cart-ui-store.ts';
+import { useSession } from '#src/lib/session.ts';
 
-const cartDialog = deferred(() => import('./cart-dialog.tsx'));
+/** The cart panel, loaded apart from the first page (see CartDialog; the layout gives it with its checkout). */
+export type DeferredCartDialog = Deferred<{ returnFocusTo: RefObject<HTMLButtonElement | null> }>;
 
 /**
  * The floating cart of a logged-in customer: a round button at the bottom right with the number of lines
  * on a red badge (raised above the cookie banner through --cookie-banner-height), opening the cart panel.
  * The panel's code loads when the button is hovered or focused, or when the cart first opens.
  */
-export function FloatingCart(): ReactNode {
+export function FloatingCart({ dialog: cartDialog }: { dialog: DeferredCartDialog }): ReactNode {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const { open, pulse, notice } = useCartUi();
@@ -30,7 +36,13 @@ export function FloatingCart(): ReactNode {
     <>
       <div className="pointer-events-none fixed right-4 bottom-[calc(1rem+var(--cookie-banner-height,0px))] z-30 flex max-w-[calc(100vw-2rem)] flex-col items-end gap-2 sm:right-6 sm:bottom-[calc(1.5rem+var(--cookie-banner-height,0px))]">
         {open ? null : (
-          <CartNoticeRegion notice={notice} withOpenAction className="w-80 max-w-full empty:hidden" />
+          <NoticeRegion
+            notice={notice}
+            onDismiss={dismissCartNotice}
+            durations={CART_NOTICE_MS}
+            action={{ label: t('cart.view'), onClick: () => setCartOpen(true) }}
+            className="w-80 max-w-full empty:hidden"
+          />
         )}
         <button
           ref={button}

@@ -1,11 +1,6 @@
 import { MAX_LINE_QUANTITY } from '@keyland/core/cart-rules';
-import { formatEuros } from '@keyland/core/money';
+import { roundEurosToCents } from '@keyland/core/money';
 import type { Cart, CartItem } from '@keyland/core/schemas/cart';
-
-/** A euro amount of the wire as whole cents (tolerates the float noise of local estimates). */
-export function toCents(euros: number): number {
-  return Math.round((Number.isFinite(euros) ? euros : 0) * 100);
-}
 
 /** The highest quantity a line may reach: 10 keys per line, and never more than the keys available now. */
 export function maxQuantity(item: Pick<CartItem, 'available'>): number {
@@ -31,8 +26,11 @@ export function lineCount(cart: Pick<Cart, 'items'> | undefined): number {
  * answer (which rounds per line) replaces it.
  */
 export function withEstimatedTotals(cart: Cart, items: CartItem[]): Cart {
-  const lines = items.map((item) => ({ ...item, total: (toCents(item.price_unit) * item.quantity) / 100 }));
-  const totalCents = lines.reduce((sum, item) => sum + toCents(item.total), 0);
+  const lines = items.map((item) => ({
+    ...item,
+    total: (roundEurosToCents(item.price_unit) * item.quantity) / 100,
+  }));
+  const totalCents = lines.reduce((sum, item) => sum + roundEurosToCents(item.total), 0);
   const untaxedCents = Math.round(totalCents / (1 + cart.tax_percent / 100));
   return {
     ...cart,
@@ -88,30 +86,3 @@ export const EMPTY_CART: Cart = {
   amount_total: 0,
   tax_percent: 0,
 };
-
-export interface CartTotalsDisplay {
-  subtotal: string;
-  tax: string;
-  total: string;
-  /** The VAT rate as the language writes percentages ("24 %", "24%"). */
-  taxPercent: string;
-}
-
-/** The cart's totals formatted for display in the given language, always with two decimals. */
-export function formatCartTotals(
-  cart: Pick<Cart, 'amount_untaxed' | 'amount_tax' | 'amount_total' | 'tax_percent'>,
-  locale: string,
-): CartTotalsDisplay {
-  return {
-    subtotal: formatEuros(toCents(cart.amount_untaxed), locale),
-    tax: formatEuros(toCents(cart.amount_tax), locale),
-    total: formatEuros(toCents(cart.amount_total), locale),
-    taxPercent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
-      cart.tax_percent / 100,
-    ),
-  };
-}
-
-export function formatAmount(euros: number, locale: string): string {
-  return formatEuros(toCents(euros), locale);
-}

@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from 'react';
+import type { Notice, NoticeDurations } from '#src/components/ui/notice.tsx';
 
 /**
  * The cart panel's open state and the cart's short notices, shared by the floating cart and every
  * add-to-cart button on the page (which live far apart in the tree).
  */
-export interface CartNotice {
-  id: number;
-  tone: 'success' | 'error';
-  message: string;
-}
+export type CartNotice = Notice;
+
+/** A confirmation goes quickly; a refusal stays long enough to read. */
+export const CART_NOTICE_MS: NoticeDurations = { success: 4000, error: 8000 };
 
 interface CartUiState {
   open: boolean;

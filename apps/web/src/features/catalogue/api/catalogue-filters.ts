@@ -11,5 +11,3 @@ export interface CatalogueSearch {
 export function toCatalogueFilters(search: CatalogueSearch): CatalogueFilters {
   return catalogueFiltersOf(search);
 }
-
-export const catalogueQueryKey = ['catalogue'] as const;

@@ -1,7 +1,8 @@
 import { CATALOGUE_PAGE_SIZE } from '@keyland/core/catalogue';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { type CatalogueSearch, catalogueQueryKey, toCatalogueFilters } from './catalogue-filters.ts';
+import { api } from '#src/lib/api-client.ts';
+import { catalogueQueryKey } from '#src/lib/query-keys.ts';
+import { type CatalogueSearch, toCatalogueFilters } from './catalogue-filters.ts';
 
 export function countGames(search: CatalogueSearch, { signal }: { signal?: AbortSignal } = {}) {
   return api.post<{ total: number }>(

@@ -1,8 +1,9 @@
 import { cataloguePageRequestOf } from '@keyland/core/catalogue';
 import type { CatalogueGame, CataloguePageRequest } from '@keyland/core/schemas/catalogue';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { type CatalogueSearch, catalogueQueryKey } from './catalogue-filters.ts';
+import { api } from '#src/lib/api-client.ts';
+import { catalogueQueryKey } from '#src/lib/query-keys.ts';
+import type { CatalogueSearch } from './catalogue-filters.ts';
 
 export interface CataloguePageInput extends CatalogueSearch {
   /** 1-based page number. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { catalogueQueryKey } from './catalogue-filters.ts';
+import { api } from '#src/lib/api-client.ts';
+import { catalogueQueryKey } from '#src/lib/query-keys.ts';
 
 export function getPlatforms({ signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
   return api.post<string[]>('/api/kl_api/get_platforms', undefined, { signal });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { atMost } from '../../../utils/at-most.ts';
-import { readCatalogueParams } from '../utils/catalogue-params.ts';
+import { readCatalogueParams } from '#src/features/catalogue/utils/catalogue-params.ts';
+import { atMost } from '#src/utils/at-most.ts';
 import { getCountGamesQueryOptions } from './count-games.ts';
 import { getCataloguePageQueryOptions } from './get-catalogue-page.ts';
 import { getPlatformsQueryOptions } from './get-platforms.ts';

@@ -2,9 +2,8 @@ import { LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { AddToCartButton as CartAddButton } from '../../cart/components/add-to-cart-button.tsx';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { paths } from '#src/config/paths.ts';
 
 /** A visitor cannot buy: the card invites them to register or log in. */
 export function LoginToBuyLink({ title }: { title: string }): ReactNode {
@@ -19,9 +18,4 @@ export function LoginToBuyLink({ title }: { title: string }): ReactNode {
       <span>{t('card.loginToBuy')}</span>
     </Link>
   );
-}
-
-/** The add-to-cart button of a logged-in customer (features/cart), sized for a catalogue card. */
-export function AddToCartButton({ productId, title }: { productId: string; title: string }): ReactNode {
-  return <CartAddButton productId={productId} title={title} size="card" />;
 }

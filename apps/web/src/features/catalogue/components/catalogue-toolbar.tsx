@@ -1,9 +1,9 @@
 import { ChevronDown, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import type { CatalogueSearch } from '../api/catalogue-filters.ts';
-import { usePlatforms } from '../api/get-platforms.ts';
+import type { CatalogueSearch } from '#src/features/catalogue/api/catalogue-filters.ts';
+import { usePlatforms } from '#src/features/catalogue/api/get-platforms.ts';
+import { useDebouncedValue } from '#src/hooks/use-debounced-value.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,7 +1,7 @@
 import type { CatalogueGame } from '@keyland/core/schemas/catalogue';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders, setupI18n } from '../../../testing/test-utils.tsx';
+import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { LoginToBuyLink } from './card-actions.tsx';
 import { GameCard } from './game-card.tsx';
 

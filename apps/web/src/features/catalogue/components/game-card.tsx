@@ -1,14 +1,16 @@
+import { formatDay } from '@keyland/core/dates';
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import type { CatalogueGame } from '@keyland/core/schemas/catalogue';
 import { slugify } from '@keyland/core/slug';
 import { CalendarDays, Languages, PackageCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useLocale } from '../../../hooks/use-locale.ts';
-import { formatPrice, formatReleaseDate, formatStock } from '../utils/format.ts';
+import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
+import { formatStock } from '#src/utils/format-stock.ts';
 import { GameCover } from './game-cover.tsx';
-import { PlatformIcon } from './platform-icon.tsx';
 
 export interface GameCardProps {
   game: CatalogueGame;
@@ -25,7 +27,7 @@ export function GameCard({ game, action, priority = false }: GameCardProps): Rea
   const locale = useLocale();
   const titleId = useId();
   const href = paths.product.getHref(slugify(game.title), game.providerId);
-  const released = formatReleaseDate(game.release_date, locale);
+  const released = formatDay(game.release_date, locale);
   const stock = formatStock(game.stock);
   const languages = game.language.trim() || DASH;
 
@@ -83,7 +85,7 @@ export function GameCard({ game, action, priority = false }: GameCardProps): Rea
           <p className="flex flex-col">
             <span className="sr-only">{t('card.price')}: </span>
             <span data-testid="price" className="text-lg leading-tight font-bold text-brand tabular-nums">
-              {formatPrice(game.price_sell_taxed, locale)}
+              {formatEuros(roundEurosToCents(game.price_sell_taxed), locale)}
             </span>
             <span className="text-[0.6875rem] text-ink-muted">{t('card.vatIncluded')}</span>
           </p>

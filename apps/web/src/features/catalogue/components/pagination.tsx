@@ -2,8 +2,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cn } from '../../../lib/cn.ts';
-import { pageItems } from '../utils/page-numbers.ts';
+import { pageItems } from '#src/features/catalogue/utils/page-numbers.ts';
+import { cn } from '#src/lib/cn.ts';
 
 export interface PaginationProps {
   page: number;

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../hooks/use-locale.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
 
 /** The promo video exists in Spanish and English; every other language gets the English one. */
 export function promoVariant(locale: string): 'es' | 'en' {

@@ -1,8 +1,8 @@
 import { ArrowRight, BadgeEuro, Headset, Pause, Play, Zap } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogoMark } from '../../../components/ui/logo.tsx';
-import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion.ts';
+import { LogoMark } from '#src/components/ui/logo.tsx';
+import { usePrefersReducedMotion } from '#src/hooks/use-prefers-reduced-motion.ts';
 
 export const SPLASH_POSTER = '/media/splash-poster.webp';
 export const SPLASH_SOURCES = [

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { CatalogueSearch } from '../api/catalogue-filters.ts';
-import { readCatalogueParams } from '../utils/catalogue-params.ts';
+import type { CatalogueSearch } from '#src/features/catalogue/api/catalogue-filters.ts';
+import { readCatalogueParams } from '#src/features/catalogue/utils/catalogue-params.ts';
 
 /**
  * The catalogue's filters and page live in the address (?name=…&platform=…&page=…), so they survive a

@@ -1,8 +1,8 @@
 import type { Cart } from '@keyland/core/schemas/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { cartBaseKey } from '../../cart/api/cart.ts';
-import { saveCheckoutSummary } from '../utils/checkout-storage.ts';
+import { saveCheckoutSummary } from '#src/features/checkout/utils/checkout-storage.ts';
+import { api } from '#src/lib/api-client.ts';
+import { cartBaseKey } from '#src/lib/query-keys.ts';
 
 export interface Consent {
   text: string;

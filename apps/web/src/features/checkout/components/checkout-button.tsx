@@ -2,9 +2,9 @@ import type { Cart } from '@keyland/core/schemas/cart';
 import { CircleAlert, LoaderCircle, Lock } from 'lucide-react';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { cartErrorMessage } from '../../cart/api/cart.ts';
-import { type Consent, useStartCheckout } from '../api/checkout.ts';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { type Consent, useStartCheckout } from '#src/features/checkout/api/checkout.ts';
+import { getErrorMessage } from '#src/lib/api-client.ts';
 
 export interface CheckoutButtonProps {
   cart: Cart;
@@ -61,7 +61,7 @@ export function CheckoutButton({ cart, consent, busy = false }: CheckoutButtonPr
           className="flex items-start gap-2 rounded-lg border border-danger/40 bg-danger-soft px-3 py-2 text-sm text-ink"
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
-          <span>{cartErrorMessage(checkout.error)}</span>
+          <span>{getErrorMessage(checkout.error)}</span>
         </p>
       ) : (
         <p id={hintId} className="text-center text-xs text-ink-faint">

@@ -3,12 +3,12 @@ import { ArrowLeft, CircleSlash } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { useSession } from '../../auth/api/get-session.ts';
-import { useStoreHref } from '../../auth/hooks/use-store-href.ts';
-import { cartBaseKey } from '../../cart/api/cart.ts';
-import { cancelCheckout } from '../api/checkout.ts';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { cancelCheckout } from '#src/features/checkout/api/checkout.ts';
+import { useStoreHref } from '#src/hooks/use-store-href.ts';
+import { cartBaseKey } from '#src/lib/query-keys.ts';
+import { useSession } from '#src/lib/session.ts';
 
 /**
  * /checkout/cancel: nothing was charged. The keys reserved for the payment are released once; the cart

@@ -3,19 +3,18 @@ import { ArrowLeft, CircleAlert, History as HistoryIcon, KeyRound, LogIn, PartyP
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/api/get-session.ts';
-import { useStoreHref } from '../../auth/hooks/use-store-href.ts';
-import { cartBaseKey } from '../../cart/api/cart.ts';
-import { ordersBaseKey } from '../../history/api/orders.ts';
-import { ActivationKey } from '../../history/components/activation-key.tsx';
-import { RedemptionHelp } from '../../redemption/components/redemption-help.tsx';
-import { createOrder, type DeliveredKey } from '../api/checkout.ts';
-import { clearCheckoutStorage } from '../utils/checkout-storage.ts';
+import { RedemptionHelp } from '#src/components/redemption-help.tsx';
+import { ActivationKey } from '#src/components/ui/activation-key.tsx';
+import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
+import { paths } from '#src/config/paths.ts';
+import { createOrder, type DeliveredKey } from '#src/features/checkout/api/checkout.ts';
+import { clearCheckoutStorage } from '#src/features/checkout/utils/checkout-storage.ts';
+import { useStoreHref } from '#src/hooks/use-store-href.ts';
+import { ApiError } from '#src/lib/api-client.ts';
+import { cartBaseKey, ordersBaseKey } from '#src/lib/query-keys.ts';
+import { useSession } from '#src/lib/session.ts';
 
 /** Automatic attempts after the first one: the provider's confirmation may arrive a moment after the customer. */
 export const CREATE_ORDER_RETRIES = 4;

@@ -1,15 +1,16 @@
+import { formatDateTime } from '@keyland/core/dates';
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { ArrowLeft, History as HistoryIcon, ReceiptText } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useLocale } from '../../../hooks/use-locale.ts';
-import { useStoreHref } from '../../auth/hooks/use-store-href.ts';
-import { formatAmount, formatCartTotals } from '../../cart/utils/cart-math.ts';
-import { formatOrderDate } from '../../history/components/order-card.tsx';
-import { readCheckoutSummary } from '../utils/checkout-storage.ts';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { paths } from '#src/config/paths.ts';
+import { readCheckoutSummary } from '#src/features/checkout/utils/checkout-storage.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
+import { useStoreHref } from '#src/hooks/use-store-href.ts';
+import { formatCartTotals } from '#src/utils/format-cart-totals.ts';
 
 function Links(): ReactNode {
   const { t } = useTranslation();
@@ -67,7 +68,7 @@ export function CheckoutSummaryView(): ReactNode {
           <div>
             <dt className="text-ink-muted">{t('checkout.date')}</dt>
             <dd className="mt-0.5 font-semibold text-ink">
-              <time dateTime={summary.date}>{formatOrderDate(summary.date, locale)}</time>
+              <time dateTime={summary.date}>{formatDateTime(summary.date, locale, 'long')}</time>
             </dd>
           </div>
         </dl>
@@ -82,12 +83,12 @@ export function CheckoutSummaryView(): ReactNode {
                 <p className="text-xs text-ink-muted tabular-nums">
                   {t('checkout.quantityTimes', {
                     quantity: item.quantity,
-                    price: formatAmount(item.price, locale),
+                    price: formatEuros(roundEurosToCents(item.price), locale),
                   })}
                 </p>
               </div>
               <p className="shrink-0 font-semibold text-brand tabular-nums">
-                {formatAmount(item.total, locale)}
+                {formatEuros(roundEurosToCents(item.total), locale)}
               </p>
             </li>
           ))}

@@ -2,11 +2,11 @@ import { ChevronDown, Cookie } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { cn } from '../../../lib/cn.ts';
-import { useBannerOffset } from '../hooks/use-banner-offset.ts';
-import { useCookieConsent } from '../hooks/use-cookie-consent.ts';
+import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useBannerOffset } from '#src/features/consent/hooks/use-banner-offset.ts';
+import { useCookieConsent } from '#src/features/consent/hooks/use-cookie-consent.ts';
+import { cn } from '#src/lib/cn.ts';
 
 /**
  * The cookie banner (spec "Catalogue screen" and "Cookie banner" states): fixed at the bottom while no

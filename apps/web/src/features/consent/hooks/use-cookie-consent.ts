@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { acceptConsent, readConsent, subscribeConsent } from '../utils/consent-storage.ts';
+import { acceptConsent, readConsent, subscribeConsent } from '#src/features/consent/utils/consent-storage.ts';
 
 /** Whether the cookie banner was accepted (in this tab or another), and the way to accept it. */
 export function useCookieConsent(): { accepted: boolean; accept: () => void } {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../config/env.ts';
+import { env } from '#src/config/env.ts';
 
 /**
  * The company's identifiers on the legal notice, as configured for this deployment (VITE_COMPANY_*,

@@ -1,7 +1,7 @@
 import { Clock, Mail, MessageSquareReply } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../config/env.ts';
+import { env } from '#src/config/env.ts';
 
 /** Support hours, reply time and (when published) the support address. */
 export function ContactDetails(): ReactNode {

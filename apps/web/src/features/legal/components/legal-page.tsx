@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DocumentTitle } from '../../../components/ui/document-title.tsx';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
 
 export type LegalPageKey = 'terms' | 'policy' | 'cookies' | 'legal';
 

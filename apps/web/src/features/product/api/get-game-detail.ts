@@ -1,6 +1,6 @@
 import type { GameDetail, GameDetailResponse } from '@keyland/core/schemas/game-detail';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '#src/lib/api-client.ts';
 
 export type { GameDetail };
 

@@ -1,25 +1,30 @@
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import type { GameDetail } from '@keyland/core/schemas/game-detail';
 import { LogIn, PackageCheck, ShieldCheck, UserPlus, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useLocale } from '../../../hooks/use-locale.ts';
-import { useSession } from '../../auth/api/get-session.ts';
-import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
-import { formatPrice, formatStock } from '../../catalogue/utils/format.ts';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
+import { useSession } from '#src/lib/session.ts';
+import { formatStock } from '#src/utils/format-stock.ts';
+
+/** What a logged-in customer gets to buy the game with (the cart's button, given by the route). */
+export type RenderAddToCart = (game: { productId: string; title: string; soldOut: boolean }) => ReactNode;
 
 /** What the viewer can do: wait for the session check, then add to cart (customers) or log in (visitors). */
 function BuyAction({
   productId,
   title,
   soldOut,
+  renderAddToCart,
 }: {
   productId: string;
   title: string;
   soldOut: boolean;
+  renderAddToCart: RenderAddToCart;
 }): ReactNode {
   const { t } = useTranslation();
   const { isPending, isLoggedIn } = useSession();
@@ -28,7 +33,7 @@ function BuyAction({
     return <Spinner label={t('common.checkingSession')} className="min-h-11" />;
   }
   if (isLoggedIn) {
-    return <AddToCartButton productId={productId} title={title} soldOut={soldOut} className="w-full" />;
+    return renderAddToCart({ productId, title, soldOut });
   }
   return (
     <div data-testid="login-prompt" className="flex flex-col gap-3">
@@ -48,7 +53,13 @@ function BuyAction({
 }
 
 /** The limited-offer banner: the VAT-included price, stock, the delivery promise and the way to buy. */
-export function BuyBox({ game }: { game: GameDetail }): ReactNode {
+export function BuyBox({
+  game,
+  renderAddToCart,
+}: {
+  game: GameDetail;
+  renderAddToCart: RenderAddToCart;
+}): ReactNode {
   const { t } = useTranslation();
   const locale = useLocale();
   const soldOut = game.stock <= 0;
@@ -76,11 +87,16 @@ export function BuyBox({ game }: { game: GameDetail }): ReactNode {
             data-testid="product-price"
             className="text-4xl font-bold tracking-tight text-brand tabular-nums"
           >
-            {formatPrice(game.priceSellWithTax || game.price, locale)}
+            {formatEuros(roundEurosToCents(game.priceSellWithTax || game.price), locale)}
           </span>
           <span className="text-sm text-ink-muted">{t('product.vatIncluded')}</span>
         </p>
-        <BuyAction productId={game.productId} title={game.name} soldOut={soldOut} />
+        <BuyAction
+          productId={game.productId}
+          title={game.name}
+          soldOut={soldOut}
+          renderAddToCart={renderAddToCart}
+        />
         <ul className="flex flex-col gap-2 border-t border-line pt-4 text-sm text-ink-muted">
           <li className="flex gap-2">
             <Zap aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />

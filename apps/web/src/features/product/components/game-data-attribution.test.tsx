@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n.ts';
-import { setupI18n } from '../../../testing/test-utils.tsx';
+import { i18n } from '#src/lib/i18n.ts';
+import { setupI18n } from '#src/testing/test-utils.tsx';
 import { GameDataAttribution } from './game-data-attribution.tsx';
 
 const renderIt = (source: string | null | undefined) =>

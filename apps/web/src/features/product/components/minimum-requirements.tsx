@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { looksLikeHtml } from '../utils/sanitize-description.ts';
+import { looksLikeHtml } from '#src/features/product/utils/sanitize-description.ts';
 import { ProductDescription } from './product-description.tsx';
 
 const LABELLED = /^([^:\n]{1,40}):\s*(.+)$/;

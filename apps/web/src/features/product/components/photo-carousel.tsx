@@ -2,8 +2,8 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn.ts';
-import { usePrefersReducedMotion } from '../../catalogue/hooks/use-prefers-reduced-motion.ts';
+import { usePrefersReducedMotion } from '#src/hooks/use-prefers-reduced-motion.ts';
+import { cn } from '#src/lib/cn.ts';
 
 export interface PhotoCarouselProps {
   photos: readonly string[];

@@ -1,9 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n.ts';
-import { setupI18n } from '../../../testing/test-utils.tsx';
-import { sanitizeDescription } from '../utils/sanitize-description.ts';
+import { sanitizeDescription } from '#src/features/product/utils/sanitize-description.ts';
+import { i18n } from '#src/lib/i18n.ts';
+import { setupI18n } from '#src/testing/test-utils.tsx';
 import { ProductDescription } from './product-description.tsx';
 
 declare global {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn.ts';
-import { looksLikeHtml, sanitizeDescription } from '../utils/sanitize-description.ts';
+import { looksLikeHtml, sanitizeDescription } from '#src/features/product/utils/sanitize-description.ts';
+import { cn } from '#src/lib/cn.ts';
 
 /** Readable typography for a supplier's description, without a typography plugin. */
 const prose =

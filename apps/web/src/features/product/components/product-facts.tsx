@@ -1,9 +1,9 @@
+import { formatDay } from '@keyland/core/dates';
 import type { GameDetail } from '@keyland/core/schemas/game-detail';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../hooks/use-locale.ts';
-import { formatReleaseDate } from '../../catalogue/utils/format.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
 
 const DASH = '—';
 
@@ -37,7 +37,7 @@ function isWebAddress(value: string | null): value is string {
 export function ProductFacts({ game }: { game: GameDetail }): ReactNode {
   const { t } = useTranslation();
   const locale = useLocale();
-  const released = formatReleaseDate(game.released, locale);
+  const released = formatDay(game.released, locale);
   const categories = game.categories ?? [];
   return (
     <section

@@ -2,10 +2,10 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { DocumentTitle } from '../../../components/ui/document-title.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { useStoreHref } from '../../auth/hooks/use-store-href.ts';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { useStoreHref } from '#src/hooks/use-store-href.ts';
 
 /** An unknown or hidden game: a real not-found page (kept out of search engines) with the way back. */
 export function ProductNotFound(): ReactNode {

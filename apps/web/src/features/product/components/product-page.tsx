@@ -3,11 +3,11 @@ import { ArrowLeft, Cpu } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DocumentTitle } from '../../../components/ui/document-title.tsx';
-import { useStoreHref } from '../../auth/hooks/use-store-href.ts';
-import { PlatformIcon } from '../../catalogue/components/platform-icon.tsx';
-import { RedemptionHelp } from '../../redemption/components/redemption-help.tsx';
-import { BuyBox } from './buy-box.tsx';
+import { RedemptionHelp } from '#src/components/redemption-help.tsx';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
+import { useStoreHref } from '#src/hooks/use-store-href.ts';
+import { BuyBox, type RenderAddToCart } from './buy-box.tsx';
 import { GameDataAttribution } from './game-data-attribution.tsx';
 import { MinimumRequirements } from './minimum-requirements.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
@@ -27,7 +27,14 @@ function photosOf(game: GameDetail): string[] {
  * redemption help); from 1024 px the page splits media | facts. The two columns are `display: contents`
  * on phones so their blocks can be ordered as one list.
  */
-export function ProductPage({ game }: { game: GameDetail }): ReactNode {
+export function ProductPage({
+  game,
+  renderAddToCart,
+}: {
+  game: GameDetail;
+  /** The add-to-cart button of a logged-in customer (composed by the route). */
+  renderAddToCart: RenderAddToCart;
+}): ReactNode {
   const { t } = useTranslation();
   const storeHref = useStoreHref();
 
@@ -74,7 +81,7 @@ export function ProductPage({ game }: { game: GameDetail }): ReactNode {
 
         <div className="contents lg:flex lg:flex-col lg:gap-6">
           <div className="order-2">
-            <BuyBox game={game} />
+            <BuyBox game={game} renderAddToCart={renderAddToCart} />
           </div>
           <div className="order-4">
             <ProductFacts game={game} />

@@ -2,7 +2,7 @@ import type { GameDetail } from '@keyland/core/schemas/game-detail';
 import { Play } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toVideoSource, type VideoSource } from '../utils/video-embed.ts';
+import { toVideoSource, type VideoSource } from '#src/features/product/utils/video-embed.ts';
 
 type Video = GameDetail['videos'][number];
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
-import { refreshSession } from '../../auth/api/session-cache.ts';
+import { paths } from '#src/config/paths.ts';
+import { api } from '#src/lib/api-client.ts';
+import { refreshSession } from '#src/lib/session.ts';
 
 /** The JSON download of the customer's data (GDPR art. 20), served with a file name by the API. */
 export const dataExportHref = '/api/account/export';

@@ -1,7 +1,7 @@
 import type { Profile, UpdateProfileRequest } from '@keyland/core/schemas/accounts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { refreshSession } from '../../auth/api/session-cache.ts';
+import { api } from '#src/lib/api-client.ts';
+import { refreshSession } from '#src/lib/session.ts';
 
 export type { Profile };
 

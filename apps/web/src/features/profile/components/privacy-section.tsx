@@ -2,10 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Download, LoaderCircle, UserX } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { InlineError } from '../../../components/ui/inline-error.tsx';
-import { TextField } from '../../auth/components/form-controls.tsx';
-import { dataExportHref, useEraseAccount } from '../api/privacy.ts';
+import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { TextField } from '#src/components/ui/form-controls.tsx';
+import { InlineError } from '#src/components/ui/inline-error.tsx';
+import { dataExportHref, useEraseAccount } from '#src/features/profile/api/privacy.ts';
 
 /** /profile: download all personal data (GDPR art. 20) and delete the account (art. 17). */
 export function PrivacySection(): ReactNode {

@@ -2,18 +2,18 @@ import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, nameWords } from '@keyland/core/a
 import { isLocale, type Locale, localeNames, locales, toLocale } from '@keyland/core/locales';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { useLocale } from '../../../hooks/use-locale.ts';
-import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
+import { Button } from '#src/components/ui/button.tsx';
 import {
   FormMessage,
   focusField,
   SelectField,
   TextAreaField,
   TextField,
-} from '../../auth/components/form-controls.tsx';
-import { countryOptions } from '../../auth/utils/country-options.ts';
-import { type Profile, useUpdateProfile } from '../api/profile.ts';
+} from '#src/components/ui/form-controls.tsx';
+import { type Profile, useUpdateProfile } from '#src/features/profile/api/profile.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
+import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
+import { countryOptions } from '#src/utils/country-options.ts';
 
 type FieldName = 'fullName' | 'country' | 'language' | 'bio';
 const FIELDS: readonly string[] = ['fullName', 'country', 'language', 'bio'];

@@ -1,11 +1,11 @@
 import { RotateCw, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { DocumentTitle } from '../../../components/ui/document-title.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useProfile } from '../api/profile.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { useProfile } from '#src/features/profile/api/profile.ts';
+import { getErrorMessage } from '#src/lib/api-client.ts';
 import { PrivacySection } from './privacy-section.tsx';
 import { ProfileForm } from './profile-form.tsx';
 

@@ -1,0 +1,184 @@
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '#src/components/ui/button.tsx';
+import { controlClasses } from '#src/components/ui/form-controls.tsx';
+import { ADMIN_PAGE_SIZE } from '#src/features/admin/api/admin-api.ts';
+import { formatCount } from '#src/features/admin/utils/format.ts';
+import { cn } from '#src/lib/cn.ts';
+
+// The admin's lists: a table that scrolls in its card, its header row, the search box above it and the
+// pager below it (the page is kept in the address).
+
+/**
+ * A table that scrolls sideways inside its card on narrow screens. The scrolling box is a focusable,
+ * labelled region so that keyboard users can scroll it too.
+ */
+export function TableScroller({ label, children }: { label: string; children: ReactNode }): ReactNode {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+    <section aria-label={label} tabIndex={0} className="relative overflow-x-auto overscroll-x-contain">
+      {children}
+    </section>
+  );
+}
+
+export const tableClasses = 'w-full min-w-max border-collapse text-left text-sm';
+
+export const thClasses =
+  'border-b border-line bg-raised/60 px-3 py-2.5 text-xs font-semibold tracking-wide text-ink-muted uppercase first:pl-4 last:pr-4 sm:first:pl-5 sm:last:pr-5';
+
+export const tdClasses =
+  'border-b border-line px-3 py-3 align-middle text-ink first:pl-4 last:pr-4 sm:first:pl-5 sm:last:pr-5';
+
+export interface TableColumn {
+  label: string;
+  /** Numbers are right-aligned. */
+  numeric?: boolean;
+  /** A column without a visible heading (actions): the label is for screen readers only. */
+  hiddenLabel?: boolean;
+}
+
+/** The header row of an admin table. */
+export function TableHead({ columns }: { columns: TableColumn[] }): ReactNode {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th
+            key={column.label}
+            scope="col"
+            className={column.numeric ? `${thClasses} text-right` : thClasses}
+          >
+            {column.hiddenLabel ? <span className="sr-only">{column.label}</span> : column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The page number of a list, read from and written to the address (?page=). */
+export function usePageParam(): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+  const setPage = (next: number) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next <= 1) copy.delete('page');
+        else copy.set('page', String(next));
+        return copy;
+      },
+      { preventScrollReset: true },
+    );
+  return [page, setPage];
+}
+
+/** Previous / next under a table, with "page x of y" and the number of rows. */
+export function Pager({
+  page,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  total: number;
+  onPage: (page: number) => void;
+  label: string;
+}): ReactNode {
+  const { t, i18n } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  if (total === 0) return null;
+  return (
+    <nav
+      aria-label={label}
+      className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-ink-muted sm:px-5"
+    >
+      <p aria-live="polite">
+        {t('admin.pager.status', {
+          page: formatCount(page, i18n.language),
+          pages: formatCount(pages, i18n.language),
+          count: total,
+          total: formatCount(total, i18n.language),
+        })}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          {t('admin.pager.previous')}
+        </Button>
+        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          {t('admin.pager.next')}
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** A labelled search box with its own submit button; the list follows on submit. */
+export function SearchBox({
+  label,
+  hint,
+  value,
+  onSearch,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  onSearch: (value: string) => void;
+  /** Further filters shown next to the box. */
+  children?: ReactNode;
+}): ReactNode {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    setText(value);
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <search>
+      <form onSubmit={submit} className="flex flex-col gap-2">
+        <div className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-end">
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5 md:min-w-64">
+            <label htmlFor={id} className="text-sm font-medium text-ink">
+              {label}
+            </label>
+            <div className="relative">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
+              />
+              <input
+                id={id}
+                type="search"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                aria-describedby={hint ? `${id}-hint` : undefined}
+                className={cn(controlClasses, 'pl-9')}
+                maxLength={200}
+              />
+            </div>
+          </div>
+          {children}
+          <Button type="submit">{t('admin.search')}</Button>
+        </div>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-xs text-ink-muted">
+            {hint}
+          </p>
+        ) : null}
+      </form>
+    </search>
+  );
+}

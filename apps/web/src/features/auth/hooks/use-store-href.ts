@@ -1,7 +1,0 @@
-import { storeHref } from '../../../config/paths.ts';
-import { useSession } from '../api/get-session.ts';
-
-/** Where "back to the store" leads: /store for a logged-in customer, /publicstore for a visitor. */
-export function useStoreHref(): string {
-  return storeHref(useSession().isLoggedIn);
-}

@@ -1,0 +1,168 @@
+import { formatDateTime } from '@keyland/core/dates';
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
+import type { CompletedOrder } from '@keyland/core/schemas/cart';
+import { CalendarDays, FileText, Hourglass } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RedemptionHelp } from '#src/components/redemption-help.tsx';
+import { ActivationKey } from '#src/components/ui/activation-key.tsx';
+import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
+import { invoiceHref } from '#src/features/orders/api/orders.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
+import { formatCartTotals } from '#src/utils/format-cart-totals.ts';
+import { DeleteOrderDialog } from './delete-order-dialog.tsx';
+import { WithdrawDialog } from './withdraw-dialog.tsx';
+
+/** The distinct games of an order, for one redemption help each. */
+function gamesOf(order: CompletedOrder): { title: string; platform: string }[] {
+  const seen = new Map<string, { title: string; platform: string }>();
+  for (const item of order.items) {
+    const key = `${item.title}\u0000${item.platform}`;
+    if (!seen.has(key)) seen.set(key, { title: item.title, platform: item.platform });
+  }
+  return [...seen.values()];
+}
+
+/** Each item with a stable React key: its activation key, which is unique (a placeholder while missing). */
+function withKeys(order: CompletedOrder) {
+  return order.items.map((item, position) => ({
+    id: item.wcs_activation_key || `pending-${position}`,
+    item,
+  }));
+}
+
+/** One paid order: number, date, every key with its game and price, totals with VAT, help, delete. */
+export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const headingId = useId();
+  const totals = formatCartTotals(
+    {
+      amount_untaxed: order.amount_untaxed,
+      amount_tax: order.amount_tax,
+      amount_total: order.total,
+      tax_percent: order.tax_percent,
+    },
+    locale,
+  );
+
+  return (
+    <article
+      data-testid="order"
+      data-order-id={order.id}
+      aria-labelledby={headingId}
+      className="overflow-hidden rounded-2xl border border-line bg-surface"
+    >
+      <header className="flex items-start justify-between gap-3 border-b border-line bg-raised/50 py-3 pr-2 pl-4 sm:items-center sm:pr-3 sm:pl-5">
+        <div className="flex min-w-0 flex-col gap-x-4 gap-y-1 sm:flex-row sm:items-center">
+          <h2 id={headingId} className="text-base font-semibold text-ink">
+            {t('history.order', { id: order.id })}
+          </h2>
+          <p className="flex items-center gap-1.5 text-sm text-ink-muted">
+            <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+            <time dateTime={order.date}>{formatDateTime(order.date, locale, 'long')}</time>
+          </p>
+        </div>
+        {order.status === 'awaiting_keys' ? null : <DeleteOrderDialog orderId={order.id} />}
+      </header>
+
+      {order.status === 'awaiting_keys' ? (
+        <div
+          data-testid="order-awaiting"
+          className="flex flex-col gap-3 border-b border-line px-4 py-4 sm:px-5"
+        >
+          <p className="flex items-center gap-2 font-semibold text-ink">
+            <Hourglass aria-hidden="true" className="size-4 shrink-0 text-brand" />
+            {t('withdrawal.waiting')}
+          </p>
+          <p className="text-sm text-ink-muted">{t('withdrawal.waitingBody')}</p>
+          {order.pending_items?.length ? (
+            <div>
+              <h3 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
+                {t('withdrawal.pendingItems')}
+              </h3>
+              <ul className="mt-1 flex flex-col gap-1 text-sm text-ink">
+                {order.pending_items.map((item) => (
+                  <li key={`${item.title}-${item.platform}`}>
+                    {t('withdrawal.quantity', { n: item.quantity })} {item.title}
+                    {item.platform ? <span className="text-ink-muted"> · {item.platform}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {order.withdrawable ? (
+            <div>
+              <WithdrawDialog orderId={order.id} total={order.total} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      {order.items.length > 0 ? (
+        <ul aria-label={t('history.items')} className="divide-y divide-line px-4 sm:px-5">
+          {withKeys(order).map(({ id, item }) => (
+            <li key={id} data-testid="order-item" className="flex flex-col gap-3 py-4">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold text-ink">{item.title}</p>
+                  {item.platform ? (
+                    <p className="mt-0.5 flex items-center gap-1.5 text-xs text-ink-muted">
+                      <PlatformIcon platform={item.platform} className="size-3.5 shrink-0" />
+                      {item.platform}
+                    </p>
+                  ) : null}
+                </div>
+                <p className="shrink-0 font-semibold text-brand tabular-nums">
+                  <span className="sr-only">{t('history.price')}: </span>
+                  {formatEuros(roundEurosToCents(item.price), locale)}
+                </p>
+              </div>
+              <ActivationKey code={item.wcs_activation_key} title={item.title} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="flex flex-col gap-4 border-t border-line px-4 py-4 sm:px-5">
+        <dl className="ml-auto flex w-full max-w-xs flex-col gap-1 text-sm tabular-nums">
+          <div className="flex justify-between gap-4 text-ink-muted">
+            <dt>{t('cart.subtotal')}</dt>
+            <dd>{totals.subtotal}</dd>
+          </div>
+          <div className="flex justify-between gap-4 text-ink-muted">
+            <dt>{t('cart.vat', { percent: totals.taxPercent })}</dt>
+            <dd>{totals.tax}</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-t border-line pt-1.5 text-base font-bold text-ink">
+            <dt>{t('cart.total')}</dt>
+            <dd data-testid="order-total" className="text-brand">
+              {totals.total}
+            </dd>
+          </div>
+        </dl>
+        {order.invoice_id ? (
+          <a
+            data-testid="invoice-link"
+            href={invoiceHref(order.invoice_id)}
+            download
+            className="inline-flex items-center gap-2 self-start text-sm font-medium text-brand underline-offset-4 hover:underline"
+          >
+            <FileText aria-hidden="true" className="size-4" />
+            {t('invoice.download')}
+          </a>
+        ) : null}
+        <div className="flex flex-col gap-2">
+          {gamesOf(order).map((game) => (
+            <RedemptionHelp
+              key={`${game.title}-${game.platform}`}
+              platform={game.platform}
+              title={game.title}
+              orderNumber={String(order.id)}
+            />
+          ))}
+        </div>
+      </div>
+    </article>
+  );
+}
