@@ -16,6 +16,9 @@ npm run typecheck --silent
 step "Lint and format check"
 npx biome ci .
 
+step "Module walls"
+npm run lint:deps --silent
+
 step "Dependency audit (production, high and critical)"
 node scripts/audit-deps.ts
 

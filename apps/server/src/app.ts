@@ -52,13 +52,14 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.dispatcher.ts';
-import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { createMailOutbox } from './modules/mail/mail.outbox.ts';
 import {
   createOutboxTransport,
   createSmtpTransport,
   type MailTransport,
 } from './modules/mail/mail.transport.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { createOrdersService, type OrdersService, ordersRoutes } from './modules/orders/index.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
 import { localCheckoutRoutes } from './modules/payments/local-checkout.routes.ts';
 import { createLocalPaymentRepository } from './modules/payments/local-payment.repository.ts';
@@ -176,10 +177,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const sessionStore = sessionStores.on(db);
   const sessions = createSessionService(sessionStore);
   const limiter = createRateLimiter(sessionStore);
-  const mailRepository = createMailRepository(db, deps.keyVault);
-  const invoices = createInvoicesService({ db, company: config.company, mailRepository });
+  const mailOutbox = createMailOutbox(db, deps.keyVault);
+  const invoices = createInvoicesService({ db, company: config.company, mailOutbox });
   const mailDispatcher = createMailDispatcher({
-    repository: mailRepository,
+    repository: mailOutbox,
     transport:
       deps.mailTransport ??
       (config.smtpUrl
@@ -219,7 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       sessionStores,
       limiter,
       backOffice: deps.backOffice ?? createBackOffice(config),
-      mailRepository,
+      mailOutbox,
       mailDispatcher,
       publicUrl: config.publicUrl,
       secondFactor: totp,
@@ -235,7 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const supplierModule = createSupplierModule(config, {
     dbHandle: deps.dbHandle,
     keyVault: deps.keyVault,
-    mailRepository,
+    mailOutbox,
     mailDispatcher,
     supplier: deps.keySupplier,
     log: app.log,
@@ -244,7 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db,
     provider: payments.provider,
     keyVault: deps.keyVault,
-    mailRepository,
+    mailOutbox,
     mailDispatcher,
     publicUrl: config.publicUrl,
     log: app.log,
@@ -254,11 +255,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(cartRoutes, { service: createCartService(db) });
   await app.register(checkoutRoutes, { service: checkout });
+  const orders = createOrdersService({ db, keyVault: deps.keyVault });
+  await app.register(ordersRoutes, { service: orders });
+  app.decorate('orders', orders);
   await app.register(invoicesRoutes, { service: invoices });
   const withdrawal = createWithdrawalService({
     db,
     provider: payments.provider,
-    mailRepository,
+    mailOutbox,
     mailDispatcher,
     publicUrl: config.publicUrl,
     log: app.log,
@@ -277,7 +281,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db,
     keyVault: deps.keyVault,
     provider: payments.provider,
-    mailRepository,
+    mailOutbox,
     mailDispatcher,
     publicUrl: config.publicUrl,
     log: app.log,
@@ -360,6 +364,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailDispatcher: ReturnType<typeof createMailDispatcher>;
     checkout: ReturnType<typeof createCheckoutService>;
+    orders: OrdersService;
     gameData: ReturnType<typeof registerGameData>;
     drain: DrainState;
   }

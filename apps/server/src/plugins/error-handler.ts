@@ -31,7 +31,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: say(error.code, error.message, { field: error.field ?? '', ...error.values }),
       };
       if (error.field) body.field = error.field;
-      return reply.status(error.status).headers(error.headers).send(body);
+      // A route whose contract adds fields to its refusals (createOrder's `{ success, data }`) names them.
+      const extra = error.status < 500 ? request.routeOptions.config.errorBodyExtra : undefined;
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send(extra ? { ...extra, ...body } : body);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.code === 'FST_ERR_VALIDATION') {
       const field = fieldOf(error);
@@ -72,4 +77,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ error: 'INTERNAL_ERROR', message: say('INTERNAL_ERROR', 'Internal server error') });
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Fields a route's contract adds to the error body of its expected (4xx) refusals. */
+    errorBodyExtra?: Record<string, unknown>;
+  }
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/db/client.ts';
 import { createKeyVault } from '../../src/lib/key-vault.ts';
 import { createMailDispatcher } from '../../src/modules/mail/mail.dispatcher.ts';
-import { createMailRepository } from '../../src/modules/mail/mail.repository.ts';
+import { createMailOutbox } from '../../src/modules/mail/mail.outbox.ts';
 import type { MailTransport, OutgoingMail } from '../../src/modules/mail/mail.transport.ts';
 import { createTestDb, testDbKind } from '../helpers/test-db.ts';
 
@@ -18,7 +18,7 @@ describe(`mail dispatcher under the job lock (${testDbKind})`, () => {
   afterAll(async () => handle?.close());
 
   it('sends nothing while another holder runs the mail-dispatcher job, and sends once it is free', async () => {
-    const repository = createMailRepository(handle.db, keyVault);
+    const repository = createMailOutbox(handle.db, keyVault);
     const sent: OutgoingMail[] = [];
     const transport: MailTransport = {
       kind: 'smtp',

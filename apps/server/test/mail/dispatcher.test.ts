@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/db/client.ts';
 import { createKeyVault } from '../../src/lib/key-vault.ts';
 import { createMailDispatcher } from '../../src/modules/mail/mail.dispatcher.ts';
-import { createMailRepository } from '../../src/modules/mail/mail.repository.ts';
+import { createMailOutbox } from '../../src/modules/mail/mail.outbox.ts';
 import type { MailTransport, OutgoingMail } from '../../src/modules/mail/mail.transport.ts';
 import { createTestDb, queryRows, testDbKind } from '../helpers/test-db.ts';
 
@@ -20,7 +20,7 @@ describe(`mail outbox (${testDbKind})`, () => {
   afterAll(async () => handle?.close());
 
   it('keeps bodies encrypted, retries a failed send later and delivers it once the server is back', async () => {
-    const repository = createMailRepository(handle.db, keyVault);
+    const repository = createMailOutbox(handle.db, keyVault);
     const sent: OutgoingMail[] = [];
     let down = true;
     const transport: MailTransport = {
@@ -76,7 +76,7 @@ describe(`mail outbox (${testDbKind})`, () => {
   });
 
   it('a mail written in a transaction that rolls back is never sent', async () => {
-    const repository = createMailRepository(handle.db, keyVault);
+    const repository = createMailOutbox(handle.db, keyVault);
     await handle.db
       .transaction(async (tx) => {
         await repository.enqueue(tx, {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../src/db/schema/orders.ts';
-import { createMailRepository } from '../../src/modules/mail/mail.repository.ts';
+import { createMailOutbox } from '../../src/modules/mail/mail.outbox.ts';
 import { allowedStatusPairs } from '../../src/modules/orders/order-state.ts';
 import { createLocalPaymentRepository } from '../../src/modules/payments/local-payment.repository.ts';
 import { signPayload } from '../../src/modules/payments/webhook-signature.ts';
@@ -402,7 +402,7 @@ describe(`the order state machine (${testDbKind})`, () => {
           dbHandle: ctx.dbHandle,
           supplier: createEmbeddedSupplier(),
           keyVault: ctx.keyVault,
-          mailRepository: createMailRepository(ctx.dbHandle.db, ctx.keyVault),
+          mailOutbox: createMailOutbox(ctx.dbHandle.db, ctx.keyVault),
           mailDispatcher: { kick: () => {} } as never,
           publicUrl: 'http://store.test',
           log: ctx.app.log,

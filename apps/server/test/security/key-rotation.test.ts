@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config/env.ts';
 import type { DbHandle } from '../../src/db/client.ts';
 import { adminTotp, gameKeys, mailOutbox } from '../../src/db/schema/index.ts';
 import { createKeyVault } from '../../src/lib/key-vault.ts';
-import { createMailRepository } from '../../src/modules/mail/mail.repository.ts';
+import { createMailOutbox } from '../../src/modules/mail/mail.outbox.ts';
 import { rotateEncryptionKey } from '../../src/modules/security/key-rotation.service.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { insertCustomer, insertGame } from '../factories.ts';
@@ -51,7 +51,7 @@ describe(`encryption-key rotation (${testDbKind})`, () => {
       codeCiphertext: legacyEncrypt(oldKey, legacyCode),
       codeFingerprint: oldVault.fingerprint(legacyCode),
     });
-    const mail = createMailRepository(handle.db, oldVault);
+    const mail = createMailOutbox(handle.db, oldVault);
     for (let i = 0; i < 5; i++) {
       const body = `Your key ${i}: SECRET-${randomBytes(4).toString('hex')}`;
       bodies.push(body);

@@ -2,7 +2,7 @@ import { parseImageCode } from '@keyland/core/image-code';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameKeys, games, supplierOrders } from '../../src/db/schema/index.ts';
-import { createMailRepository } from '../../src/modules/mail/mail.repository.ts';
+import { createMailOutbox } from '../../src/modules/mail/mail.outbox.ts';
 import { createCodesWholesaleSupplier } from '../../src/modules/supplier/codeswholesale.adapter.ts';
 import { postbackHash } from '../../src/modules/supplier/supplier-postback.ts';
 import { createSupplierPurchases } from '../../src/modules/supplier/supplier-purchases.service.ts';
@@ -66,7 +66,7 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
       dbHandle: ctx.dbHandle,
       supplier: adapter(),
       keyVault: ctx.keyVault,
-      mailRepository: createMailRepository(ctx.dbHandle.db, ctx.keyVault),
+      mailOutbox: createMailOutbox(ctx.dbHandle.db, ctx.keyVault),
       mailDispatcher: { kick: () => {} } as never,
       publicUrl: 'http://store.test',
       log: ctx.app.log,

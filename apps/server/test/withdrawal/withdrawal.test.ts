@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailRepository } from '../../src/modules/mail/mail.repository.ts';
+import { createMailOutbox } from '../../src/modules/mail/mail.outbox.ts';
 import { createStripeProvider } from '../../src/modules/payments/stripe.provider.ts';
 import { createWithdrawalService } from '../../src/modules/withdrawal/withdrawal.service.ts';
 import { buy, loginCustomer } from '../admin/admin-helpers.ts';
@@ -220,7 +220,7 @@ describe(`withdrawal refunds through the Stripe adapter (${testDbKind})`, () => 
     const service = createWithdrawalService({
       db: ctx.dbHandle.db,
       provider: createStripeProvider(ctx.config.stripe ?? fail()),
-      mailRepository: createMailRepository(ctx.dbHandle.db, ctx.keyVault),
+      mailOutbox: createMailOutbox(ctx.dbHandle.db, ctx.keyVault),
       mailDispatcher: ctx.app.mailDispatcher,
       publicUrl: 'http://store.test',
       log: ctx.app.log,

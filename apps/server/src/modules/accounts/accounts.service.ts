@@ -9,13 +9,12 @@ import {
   type SessionUser,
   type UpdateProfileRequest,
 } from '@keyland/core/schemas/accounts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { BackOffice } from '../backoffice/backoffice.port.ts';
-import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
-import type { MailRepository } from '../mail/mail.repository.ts';
-import { passwordResetMail, verifyEmailMail } from '../mail/mail.templates.ts';
+import type { BackOffice } from '../backoffice/index.ts';
+import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
+import { passwordResetMail, verifyEmailMail } from '../mail/index.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { type AuthRepository, createAuthRepository } from './auth.repository.ts';
 import { passwordProblem } from './password-policy.ts';
@@ -49,7 +48,7 @@ export interface AccountsDeps {
   sessionStores: SessionStores;
   limiter: RateLimiter;
   backOffice: BackOffice;
-  mailRepository: MailRepository;
+  mailOutbox: MailOutbox;
   mailDispatcher: MailDispatcher;
   publicUrl: string;
   now?: () => Date;
@@ -75,6 +74,9 @@ export function plainText(html: string): string {
     .replace(/ *\n */g, '\n')
     .trim();
 }
+
+/** An account by its id, for the modules that log a customer in by another way (the admin's second factor). */
+export const findAccount = (db: Executor, id: number) => createAccountsRepository(db).findById(id);
 
 export function createAccountsService(deps: AccountsDeps) {
   const now = deps.now ?? (() => new Date());
@@ -118,7 +120,7 @@ export function createAccountsService(deps: AccountsDeps) {
         tokenHash: hashToken(token),
         expiresAt: new Date(at.getTime() + ttl),
       });
-      await deps.mailRepository.enqueue(tx, { toAddress: customer.email, kind: purpose, ...mail });
+      await deps.mailOutbox.enqueue(tx, { toAddress: customer.email, kind: purpose, ...mail });
     });
     deps.mailDispatcher.kick();
   }
@@ -163,7 +165,7 @@ export function createAccountsService(deps: AccountsDeps) {
             tokenHash: hashToken(verifyToken),
             expiresAt: new Date(now().getTime() + VERIFY_TOKEN_TTL_MS),
           });
-          await deps.mailRepository.enqueue(tx, {
+          await deps.mailOutbox.enqueue(tx, {
             toAddress: email,
             kind: 'verify_email',
             ...verifyEmailMail(lang, fullName, link('/verify-email', verifyToken)),

@@ -3,33 +3,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 import { requireAdmin } from '../../plugins/session.ts';
-import type { SessionStores } from '../accounts/session-store.port.ts';
-import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
-import type { MailRepository } from '../mail/mail.repository.ts';
-import type { PaymentProvider } from '../payments/payment.port.ts';
-import { auditRoutes } from './audit/audit.routes.ts';
-import { customersRoutes } from './customers/customers.routes.ts';
-import { createAdminCustomersService } from './customers/customers.service.ts';
-import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
-import { createDashboardService } from './dashboard/dashboard.service.ts';
-import { keysRoutes } from './keys/keys.routes.ts';
-import { createKeysService } from './keys/keys.service.ts';
-import { ordersRoutes } from './orders/orders.routes.ts';
-import { createAdminOrdersService } from './orders/orders.service.ts';
-import { coverUploadRoutes } from './products/cover.routes.ts';
-import { createCoverService } from './products/cover.service.ts';
-import { productsRoutes } from './products/products.routes.ts';
-import { createProductsService } from './products/products.service.ts';
-import { createOssReportService } from './reports/oss-report.service.ts';
-import { reportsRoutes } from './reports/reports.routes.ts';
-import { securityRoutes } from './security/security.routes.ts';
-import type { TotpService } from './security/totp.service.ts';
+import type { SessionStores } from '../accounts/index.ts';
+import { auditRoutes } from '../audit/index.ts';
+import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { createAdminCustomersService, customersRoutes } from './customers/index.ts';
+import { createDashboardService, dashboardRoutes } from './dashboard/index.ts';
+import { createKeysService, keysRoutes } from './keys/index.ts';
+import { createAdminOrdersService, ordersRoutes } from './orders/index.ts';
+import {
+  coverUploadRoutes,
+  createCoverService,
+  createProductsService,
+  productsRoutes,
+} from './products/index.ts';
+import { createOssReportService, reportsRoutes } from './reports/index.ts';
+import type { TotpService } from './security/index.ts';
+import { securityRoutes } from './security/index.ts';
 
 export interface AdminDeps {
   db: Database;
   keyVault: KeyVault;
   provider: PaymentProvider;
-  mailRepository: MailRepository;
+  mailOutbox: MailOutbox;
   mailDispatcher: MailDispatcher;
   publicUrl: string;
   log: FastifyBaseLogger;

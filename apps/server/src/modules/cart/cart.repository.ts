@@ -2,12 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
-import { supplierStock } from '../supplier/supplier-stock.ts';
-
-/** Keys of a game that can be sold now (not reserved, not sold). */
-export const availableKeys = sql<number>`((
-  select count(*)::int from game_keys k where k.game_id = "games"."id" and k.status = 'available'
-) + ${supplierStock})`;
+import { availableStock } from '../stock/index.ts';
 
 export interface SellableGame {
   id: number;
@@ -37,7 +32,7 @@ const gameColumns = {
   coverUrl: games.coverUrl,
   priceCents: games.priceCents,
   hidden: games.hidden,
-  available: availableKeys,
+  available: availableStock,
 };
 
 /** The draft order (cart) of each customer and its lines. */

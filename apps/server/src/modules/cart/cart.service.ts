@@ -2,11 +2,23 @@ import { centsToEuros } from '@keyland/core/money';
 import type { Cart } from '@keyland/core/schemas/cart';
 import { MAX_LINE_QUANTITY } from '@keyland/core/schemas/cart';
 import { basisPointsToPercent } from '@keyland/core/vat';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { COVER_PLACEHOLDER } from '../catalogue/catalogue.service.ts';
+import { COVER_PLACEHOLDER } from '../catalogue/index.ts';
 import { priceCart } from './cart.pricing.ts';
 import { type CartLineRow, createCartRepository, type SellableGame } from './cart.repository.ts';
+
+/** The lines of a customer's cart with their games' prices and stock (empty without a cart). */
+export async function cartLinesOf(db: Executor, customerId: number): Promise<CartLineRow[]> {
+  const cart = createCartRepository(db);
+  const draftId = await cart.findDraftId(customerId);
+  return draftId === undefined ? [] : cart.lines(draftId);
+}
+
+/** Takes bought games out of the customer's cart, in the caller's transaction. */
+export async function removeFromCart(tx: Executor, customerId: number, gameIds: number[]): Promise<void> {
+  await createCartRepository(tx).removeGames(customerId, gameIds);
+}
 
 export interface CartCustomer {
   customerId: number;

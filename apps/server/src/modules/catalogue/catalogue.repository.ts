@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
-import { supplierStock } from '../supplier/supplier-stock.ts';
+import { availableStock } from '../stock/index.ts';
 
 export type GameRecord = typeof games.$inferSelect;
 export type NewGameRecord = typeof games.$inferInsert;
@@ -17,16 +17,6 @@ export interface CatalogueQuery {
   maxPriceCents: number;
   sort: 'relevance' | 'price_asc' | 'price_desc' | 'release_desc' | 'title_asc' | undefined;
 }
-
-/**
- * Keys that can be sold now: neither sold nor held by a live reservation. Written with explicit aliases:
- * Drizzle leaves column names unqualified in single-table selects, which a correlated subquery would
- * resolve against its own table.
- */
-const availableStock = sql<number>`((
-  select count(*)::int from game_keys k
-  where k.game_id = "games"."id" and k.status = 'available'
-) + ${supplierStock})`;
 
 /** The indexed form of a title or search text: lower case, accents folded (see 0004_catalogue_search.sql). */
 const folded = (value: SQL | string) => sql`keyland_unaccent(lower(${value}))`;

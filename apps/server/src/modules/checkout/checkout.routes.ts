@@ -1,18 +1,14 @@
 import { okResponseSchema } from '@keyland/core/schemas/accounts';
 import {
-  completedOrdersResponseSchema,
   createCheckoutSessionRequestSchema,
   createCheckoutSessionResponseSchema,
   createOrderRequestSchema,
   createOrderResponseSchema,
-  deleteOrderRequestSchema,
 } from '@keyland/core/schemas/cart';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import { translate } from '../../lib/i18n.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { CheckoutCustomer, CheckoutService } from './checkout.service.ts';
 
@@ -78,23 +74,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
         body: createOrderRequestSchema,
         response: { 200: createOrderResponseSchema, ...createOrderErrors },
       },
+      config: { errorBodyExtra: { success: false, data: [] } },
     },
-    async (request, reply) => {
-      try {
-        const { orderId, keys } = await service.completeFromSuccessPage(
-          customerOf(request).customerId,
-          request.body.sessionId,
-        );
-        return { success: true, data: keys, order_id: orderId };
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500 || error.status === 401) throw error;
-        return reply.status(error.status as 400 | 404 | 409).send({
-          success: false,
-          data: [],
-          error: error.code,
-          message: translate(request.locale, `errors.${error.code}`, error.values),
-        });
-      }
+    async (request) => {
+      const { orderId, keys } = await service.completeFromSuccessPage(
+        customerOf(request).customerId,
+        request.body.sessionId,
+      );
+      return { success: true, data: keys, order_id: orderId };
     },
   );
 
@@ -109,39 +96,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
     },
     async (request) => {
       await service.cancelOpenCheckouts(customerOf(request).customerId);
-      return { success: true as const, message: 'ok' };
-    },
-  );
-
-  app.post(
-    '/api/kl_api/get_completed_orders',
-    {
-      schema: {
-        tags: ['orders'],
-        summary:
-          'The caller’s paid orders with items, prices, totals and keys (an e-mail in the body is ignored)',
-        body: z.object({ email: z.string().max(254).optional() }).default({}),
-        response: { 200: completedOrdersResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.history(customerOf(request).customerId);
-    },
-  );
-
-  app.post(
-    '/api/kl_api/delete_order',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Hide a paid order from the caller’s history; the record stays for accounting and support',
-        body: deleteOrderRequestSchema,
-        response: { 200: okResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await service.hideOrder(customerOf(request).customerId, request.body.orderId);
       return { success: true as const, message: 'ok' };
     },
   );

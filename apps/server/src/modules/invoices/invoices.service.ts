@@ -3,8 +3,8 @@ import type { CompanyConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { InvoiceLine, InvoiceVatTotal } from '../../db/schema/documents.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { createCheckoutRepository, type OrderLineRow } from '../checkout/checkout.repository.ts';
-import type { MailRepository } from '../mail/mail.repository.ts';
+import type { MailOutbox } from '../mail/index.ts';
+import { type OrderLineRow, ordersIn } from '../orders/index.ts';
 import { renderInvoicePdf } from './invoice.pdf.ts';
 import { createInvoicesRepository, type InvoiceRow } from './invoices.repository.ts';
 
@@ -83,10 +83,26 @@ export async function issueCreditNote(
   });
 }
 
+/** Documents of several orders, one at most per order and kind (one query). */
+export const invoicesOfOrders = (db: Executor, orderIds: number[], kind: 'invoice' | 'credit_note') =>
+  createInvoicesRepository(db).ofOrders(orderIds, kind);
+
+/** An order's invoice or credit note. */
+export const invoiceOfOrder = (db: Executor, orderId: number, kind: 'invoice' | 'credit_note') =>
+  createInvoicesRepository(db).ofOrder(orderId, kind);
+
+/** A customer's documents in the order they were issued. */
+export const invoicesOfCustomer = (db: Executor, customerId: number) =>
+  createInvoicesRepository(db).ofCustomer(customerId);
+
+/** Documents issued in [from, to). */
+export const invoicesIssuedBetween = (db: Executor, from: Date, to: Date) =>
+  createInvoicesRepository(db).issuedBetween(from, to);
+
 export interface InvoicesDeps {
   db: Database;
   company: CompanyConfig;
-  mailRepository: MailRepository;
+  mailOutbox: MailOutbox;
   now?: () => Date;
 }
 
@@ -109,7 +125,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
       const order = await repo.order(orderId);
       if (!order) throw notFound('Unknown order');
       const rate = order.vatBasisPoints ?? 0;
-      const orderLines = knownLines ?? (await createCheckoutRepository(tx).lines(orderId));
+      const orderLines = knownLines ?? (await ordersIn(tx).lines(orderId));
       const lines: InvoiceLine[] = orderLines.map((line) => ({
         title: line.title,
         platform: line.platform,
@@ -150,7 +166,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
         totalCents: order.amountTotalCents,
         retainUntil: `${year + RETENTION_YEARS}-12-31`,
       });
-      deps.mailRepository.attachToNextMail(tx, invoice.id);
+      deps.mailOutbox.attachToNextMail(tx, invoice.id);
       return invoice;
     },
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LockOutcome } from '../../db/client.ts';
-import type { MailRepository } from './mail.repository.ts';
+import type { MailOutbox } from './mail.outbox.ts';
 import type { MailAttachment, MailTransport } from './mail.transport.ts';
 
 const BATCH = 20;
@@ -18,7 +18,7 @@ export interface MailDispatcher {
 }
 
 export function createMailDispatcher(options: {
-  repository: MailRepository;
+  repository: MailOutbox;
   transport: MailTransport;
   from: string;
   log: FastifyBaseLogger;

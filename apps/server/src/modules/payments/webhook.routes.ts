@@ -2,7 +2,7 @@ import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { CheckoutService } from '../checkout/checkout.service.ts';
+import type { CheckoutService } from '../checkout/index.ts';
 import { WebhookSignatureError } from './payment.port.ts';
 
 /**

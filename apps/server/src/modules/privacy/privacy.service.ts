@@ -7,11 +7,9 @@ import type { Database, DbHandle } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { createScheduledJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
-import { LOGIN_FAILURES_PER_ACCOUNT, type RateLimiter } from '../accounts/rate-limiter.ts';
-import { databaseSessionStores } from '../accounts/session-store.database.ts';
-import type { SessionStores } from '../accounts/session-store.port.ts';
-import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
-import { financialYearOf, RETENTION_YEARS } from '../invoices/invoices.service.ts';
+import type { SessionStores } from '../accounts/index.ts';
+import { databaseSessionStores, LOGIN_FAILURES_PER_ACCOUNT, type RateLimiter } from '../accounts/index.ts';
+import { financialYearOf, invoicesOfCustomer, RETENTION_YEARS } from '../invoices/index.ts';
 import { createPrivacyRepository } from './privacy.repository.ts';
 
 export interface PrivacyDeps {
@@ -40,7 +38,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
       const orders = await repository.orders(customerId);
       const lines = await repository.lines(orders.map((o) => o.id));
       const withdrawals = new Map((await repository.withdrawals(customerId)).map((w) => [w.orderId, w]));
-      const invoices = await createInvoicesRepository(db).ofCustomer(customerId);
+      const invoices = await invoicesOfCustomer(db, customerId);
       return {
         exportedAt: now().toISOString(),
         profile: {

@@ -1,6 +1,6 @@
 import type { Locale } from '@keyland/core/locales';
 import { translate } from '../../lib/i18n.ts';
-import { type RenderedMail, renderMail } from '../mail/mail.templates.ts';
+import { type RenderedMail, renderMail } from '../mail/index.ts';
 
 /** Tells a customer their payment arrived and some keys are still coming from the supplier. */
 export function awaitingKeysMail(

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
-import type { Actor } from '../admin/admin-context.ts';
-import { createAuditRepository } from '../admin/audit/audit.repository.ts';
+import type { Actor } from '../admin/index.ts';
+import { auditTrail } from '../audit/index.ts';
 import { type PricingRule, sellingCents } from './pricing.ts';
 import type { KeySupplier } from './supplier.port.ts';
 import { createSupplierRepository, type SyncRunRow } from './supplier.repository.ts';
@@ -75,7 +75,7 @@ export function createSupplierAdminService(deps: SupplierAdminDeps) {
       if (!supplier.canBuy)
         throw new AppError('SUPPLIER_DISABLED', 'The embedded supplier has nothing to sync');
       if (sync.running) throw new AppError('SUPPLIER_SYNC_RUNNING', 'A sync is already running');
-      await createAuditRepository(db).record(actor, {
+      await auditTrail(db).record(actor, {
         action: 'supplier.sync',
         targetType: 'supplier',
         targetId: supplier.kind,
@@ -103,7 +103,7 @@ export function createSupplierAdminService(deps: SupplierAdminDeps) {
         const override = priceEuros === null ? null : eurosToCents(priceEuros);
         const price = override ?? sellingCents(row.product.buyCents, pricing);
         await repo.setOverride(gameId, override, price);
-        await createAuditRepository(tx).record(actor, {
+        await auditTrail(tx).record(actor, {
           action: 'product.price_override',
           targetType: 'game',
           targetId: gameId,

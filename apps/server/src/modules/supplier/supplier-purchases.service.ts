@@ -4,12 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle, Executor } from '../../db/client.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
-import { createCheckoutRepository } from '../checkout/checkout.repository.ts';
-import { enqueueOrderKeysMail } from '../checkout/order-keys-mail.ts';
-import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
-import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
-import type { MailRepository } from '../mail/mail.repository.ts';
-import { moveOrder } from '../orders/order-state.ts';
+import { invoiceOfOrder } from '../invoices/index.ts';
+import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
+import { enqueueOrderKeysMail, moveOrder, ordersIn } from '../orders/index.ts';
+import { stockIn } from '../stock/index.ts';
 import { awaitingKeysMail } from './awaiting-keys.mail.ts';
 import { type KeySupplier, type SupplierCode, SupplierError, type SupplierOrder } from './supplier.port.ts';
 import { createSupplierRepository, type SupplierOrderRow } from './supplier.repository.ts';
@@ -18,7 +16,7 @@ export interface SupplierPurchasesDeps {
   dbHandle: DbHandle;
   supplier: KeySupplier;
   keyVault: KeyVault;
-  mailRepository: MailRepository;
+  mailOutbox: MailOutbox;
   mailDispatcher: MailDispatcher;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -80,9 +78,7 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
       }
       await db.transaction(async (tx) => {
         const repo = createSupplierRepository(tx);
-        const line = (await createCheckoutRepository(tx).lines(row.orderId)).find(
-          (l) => l.id === row.orderLineId,
-        );
+        const line = (await ordersIn(tx).lines(row.orderId)).find((l) => l.id === row.orderLineId);
         if (!line) throw new Error('order line vanished');
         const known = await repo.lineFingerprints(row.orderLineId);
         const fresh = order.codes
@@ -121,18 +117,18 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
   /** Makes an awaiting order paid and mails its keys once every line has all its keys. */
   async function completeIfReady(orderId: number): Promise<boolean> {
     const done = await db.transaction(async (tx) => {
-      const repo = createCheckoutRepository(tx);
+      const repo = ordersIn(tx);
       const order = await repo.lockOrder(orderId);
       if (order?.status !== 'awaiting_keys') return false;
       const lines = await repo.lines(orderId);
       const keys = new Map<number, string[]>(lines.map((l) => [l.id, []]));
-      for (const key of await repo.soldKeys(orderId))
+      for (const key of await stockIn(tx).soldKeys(orderId))
         keys.get(key.orderLineId)?.push(keyVault.decrypt(key.codeCiphertext));
       if (lines.some((l) => (keys.get(l.id)?.length ?? 0) < l.quantity)) return false;
       await moveOrder(tx, order, 'supplier_keys_delivered');
       // The invoice was issued when the payment arrived; it travels with the keys mail.
-      const invoice = await createInvoicesRepository(tx).ofOrder(order.id, 'invoice');
-      if (invoice) deps.mailRepository.attachToNextMail(tx, invoice.id);
+      const invoice = await invoiceOfOrder(tx, order.id, 'invoice');
+      if (invoice) deps.mailOutbox.attachToNextMail(tx, invoice.id);
       await enqueueOrderKeysMail(tx, deps, order, lines, keys, order.paidAt ?? now());
       return true;
     });
@@ -146,12 +142,12 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
   /** Once, after the first attempt left the order waiting: the customer learns the keys are coming. */
   async function notifyAwaiting(orderId: number): Promise<void> {
     await db.transaction(async (tx) => {
-      const repo = createCheckoutRepository(tx);
+      const repo = ordersIn(tx);
       const order = await repo.lockOrder(orderId);
       if (order?.status !== 'awaiting_keys') return;
       const customer = await repo.customer(order.customerId);
       if (!customer) return;
-      await deps.mailRepository.enqueue(tx, {
+      await deps.mailOutbox.enqueue(tx, {
         toAddress: customer.email,
         kind: 'order_awaiting_keys',
         ...awaitingKeysMail(toLocale(customer.lang), {

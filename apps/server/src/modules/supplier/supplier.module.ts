@@ -3,8 +3,7 @@ import type { Config } from '../../config/env.ts';
 import type { DbHandle } from '../../db/client.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 import { createScheduledJob, scheduleWithApp } from '../../lib/scheduled-job.ts';
-import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
-import type { MailRepository } from '../mail/mail.repository.ts';
+import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
 import { createKeySupplier } from './create-supplier.ts';
 import type { KeySupplier } from './supplier.port.ts';
 import { supplierRoutes } from './supplier.routes.ts';
@@ -25,7 +24,7 @@ export function createSupplierModule(
   deps: {
     dbHandle: DbHandle;
     keyVault: KeyVault;
-    mailRepository: MailRepository;
+    mailOutbox: MailOutbox;
     mailDispatcher: MailDispatcher;
     supplier?: KeySupplier | undefined;
     log: FastifyInstance['log'];
@@ -38,7 +37,7 @@ export function createSupplierModule(
     dbHandle: deps.dbHandle,
     supplier,
     keyVault: deps.keyVault,
-    mailRepository: deps.mailRepository,
+    mailOutbox: deps.mailOutbox,
     mailDispatcher: deps.mailDispatcher,
     publicUrl: config.publicUrl,
     log: deps.log,

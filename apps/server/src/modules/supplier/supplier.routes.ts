@@ -8,8 +8,7 @@ import {
 } from '@keyland/core/schemas/supplier';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/session.ts';
-import { actorOf } from '../admin/admin-context.ts';
-import { adminErrors } from '../admin/admin-errors.ts';
+import { actorOf, adminErrors } from '../admin/index.ts';
 import type { SupplierAdminService } from './supplier-admin.service.ts';
 
 /** The key supplier in the back office (admins only, never cached). */

@@ -1,6 +1,6 @@
 import type { Locale } from '@keyland/core/locales';
 import { translate } from '../../lib/i18n.ts';
-import { type RenderedMail, renderMail } from '../mail/mail.templates.ts';
+import { type RenderedMail, renderMail } from '../mail/index.ts';
 
 /** The acknowledgement of a withdrawal on a durable medium, with its date and time (art. 11a(3)). */
 export function withdrawalMail(

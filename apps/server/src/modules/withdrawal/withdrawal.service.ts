@@ -6,19 +6,18 @@ import type { Database, DbHandle } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { createScheduledJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
-import { createCheckoutRepository } from '../checkout/checkout.repository.ts';
-import { issueCreditNote } from '../invoices/invoices.service.ts';
-import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
-import type { MailRepository } from '../mail/mail.repository.ts';
-import { moveOrder, nextStatus, refundKeyOf } from '../orders/order-state.ts';
-import type { PaymentProvider } from '../payments/payment.port.ts';
+import { issueCreditNote } from '../invoices/index.ts';
+import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
+import { moveOrder, nextStatus, ordersIn, refundKeyOf } from '../orders/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { stockIn } from '../stock/index.ts';
 import { formatWithdrawalTime, withdrawalMail } from './withdrawal.mail.ts';
 import { createWithdrawalRepository } from './withdrawal.repository.ts';
 
 export interface WithdrawalDeps {
   db: Database;
   provider: PaymentProvider;
-  mailRepository: MailRepository;
+  mailOutbox: MailOutbox;
   mailDispatcher: MailDispatcher;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -72,7 +71,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
     async withdraw(customerId: number, orderId: number): Promise<WithdrawalResult> {
       const at = now();
       const outcome = await db.transaction(async (tx) => {
-        const checkout = createCheckoutRepository(tx);
+        const checkout = ordersIn(tx);
         const repo = createWithdrawalRepository(tx);
         const order = await checkout.lockOrder(orderId);
         if (!order || order.customerId !== customerId) throw notFound('Unknown order');
@@ -80,7 +79,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         if (existing) return { row: existing, order, fresh: false };
         if (!nextStatus(order.status, 'withdrawn') || (await repo.soldKeyCount(orderId)) > 0)
           throw new AppError('ORDER_NOT_WITHDRAWABLE', 'This order has no right of withdrawal any more');
-        const released = await checkout.releaseKeys(orderId);
+        const released = await stockIn(tx).releaseKeys(orderId);
         await moveOrder(tx, order, 'withdrawn', { reservedUntil: null });
         const note = await issueCreditNote(tx, orderId, at);
         const row = await repo.insert({
@@ -92,9 +91,9 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         });
         const customer = await checkout.customer(customerId);
         if (customer) {
-          if (note) deps.mailRepository.attachToNextMail(tx, note.id);
+          if (note) deps.mailOutbox.attachToNextMail(tx, note.id);
           const locale = toLocale(customer.lang);
-          await deps.mailRepository.enqueue(tx, {
+          await deps.mailOutbox.enqueue(tx, {
             toAddress: customer.email,
             kind: 'order_withdrawal',
             ...withdrawalMail(locale, {

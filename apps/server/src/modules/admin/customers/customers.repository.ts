@@ -1,7 +1,7 @@
 import { asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { customers } from '../../../db/schema/index.ts';
-import { likeEscape } from '../admin-context.ts';
+import { likeEscape } from '../../../db/sql-helpers.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 

@@ -6,8 +6,7 @@ import {
 } from '@keyland/core/schemas/admin';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../admin-context.ts';
-import { adminErrors } from '../admin-errors.ts';
+import { actorOf, adminErrors } from '../index.ts';
 import type { AdminCustomersService } from './customers.service.ts';
 
 export const customersRoutes: FastifyPluginAsyncZod<{ service: AdminCustomersService }> = async (

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { databaseSessionStores } from '../../accounts/session-store.database.ts';
-import type { SessionStores } from '../../accounts/session-store.port.ts';
-import type { Actor } from '../admin-context.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import type { SessionStores } from '../../accounts/index.ts';
+import { databaseSessionStores } from '../../accounts/index.ts';
+import { auditTrail } from '../../audit/index.ts';
+import type { Actor } from '../index.ts';
 import { createAdminCustomersRepository } from './customers.repository.ts';
 
 export interface AdminCustomersDeps {
@@ -29,7 +29,7 @@ export function createAdminCustomersService(db: Database, deps: AdminCustomersDe
       await repo.setSuspended(id, suspended);
       // A suspended account's sessions end at once (the session check refuses them too).
       const sessionsEnded = suspended ? await sessionStores.on(tx).deleteSessionsOf(id) : 0;
-      await createAuditRepository(tx).record(actor, {
+      await auditTrail(tx).record(actor, {
         action: suspended ? 'customer.suspend' : 'customer.reactivate',
         targetType: 'customer',
         targetId: id,

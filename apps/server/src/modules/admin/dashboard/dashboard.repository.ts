@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { rowsOf } from '../admin-context.ts';
+import { rowsOf } from '../../../db/sql-helpers.ts';
+import { availableStock } from '../../stock/index.ts';
 
 interface Figures {
   sales: number;
@@ -72,16 +73,14 @@ export function createDashboardRepository(db: Executor) {
       }));
     },
 
+    /** Visible games whose stock (the one definition: the store's keys plus the supplier's) runs low. */
     async lowStock(threshold: number, limit: number) {
       const rows = await rowsOf<{ id: number; title: string; platform: string; available: number }>(
         db,
-        sql`select g.id, g.title, g.platform, count(k.id)::int as available
-            from games g
-            left join game_keys k on k.game_id = g.id and k.status = 'available'
-            where g.hidden = false
-            group by g.id, g.title, g.platform
-            having count(k.id) < ${threshold}
-            order by available, g.id
+        sql`select "games".id, "games".title, "games".platform, ${availableStock} as available
+            from games "games"
+            where "games".hidden = false and ${availableStock} < ${threshold}
+            order by available, "games".id
             limit ${limit}`,
       );
       return rows.map((r) => ({

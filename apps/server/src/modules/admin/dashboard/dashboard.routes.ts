@@ -1,6 +1,6 @@
 import { dashboardQuerySchema, dashboardSchema } from '@keyland/core/schemas/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminErrors } from '../admin-errors.ts';
+import { adminErrors } from '../index.ts';
 import type { createDashboardService } from './dashboard.service.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{

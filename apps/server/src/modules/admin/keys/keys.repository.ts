@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { gameKeys } from '../../../db/schema/index.ts';
-import { chunks, rowsOf } from '../admin-context.ts';
+import { chunks, rowsOf } from '../../../db/sql-helpers.ts';
 
 /** Keys per insert statement. */
 const IMPORT_BATCH = 5_000;
@@ -80,10 +80,6 @@ export function createKeysRepository(db: Executor) {
     async find(id: number): Promise<GameKeyRow | undefined> {
       const [row] = await db.select().from(gameKeys).where(eq(gameKeys.id, id));
       return row;
-    },
-
-    async ofOrder(orderId: number): Promise<GameKeyRow[]> {
-      return db.select().from(gameKeys).where(eq(gameKeys.orderId, orderId)).orderBy(asc(gameKeys.id));
     },
   };
 }

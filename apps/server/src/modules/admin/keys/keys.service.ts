@@ -7,10 +7,11 @@ import {
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
+import { codeKind, maskCode } from '../../../lib/key-code-display.ts';
 import type { KeyVault } from '../../../lib/key-vault.ts';
-import { type Actor, codeKind, maskCode } from '../admin-context.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createProductsRepository } from '../products/products.repository.ts';
+import { auditTrail } from '../../audit/index.ts';
+import type { Actor } from '../index.ts';
+import { findProduct } from '../products/index.ts';
 import { keyProblem, lineCount, splitKeyLines } from './key-import.ts';
 import { createKeysRepository, type KeyStatusValue } from './keys.repository.ts';
 
@@ -36,7 +37,7 @@ export function createKeysService(deps: { db: Database; keyVault: KeyVault }) {
           values: { maxLines: String(KEY_IMPORT_MAX_LINES), maxMegabytes: '2' },
         });
       }
-      const game = await createProductsRepository(db).find(gameId);
+      const game = await findProduct(db, gameId);
       if (!game) throw notFound('Unknown game');
       const group = game.platformGroup as PlatformGroup;
 
@@ -64,7 +65,7 @@ export function createKeysService(deps: { db: Database; keyVault: KeyVault }) {
       const outcome = await db.transaction(async (tx) => {
         const keys = createKeysRepository(tx);
         // The game row is locked so that two imports for it do not interleave.
-        await createProductsRepository(tx).find(gameId, true);
+        await findProduct(tx, gameId, true);
         const stored = await keys.existingFingerprints(candidates.map((c) => c.codeFingerprint));
         const fresh = candidates
           .filter((c) => !stored.has(c.codeFingerprint))
@@ -75,7 +76,7 @@ export function createKeysService(deps: { db: Database; keyVault: KeyVault }) {
         const imported = await keys.insertAvailable(gameId, fresh);
         const existing = candidates.length - imported;
         const available = await keys.countAvailable(gameId);
-        await createAuditRepository(tx).record(actor, {
+        await auditTrail(tx).record(actor, {
           action: 'keys.import',
           targetType: 'game',
           targetId: gameId,
@@ -103,7 +104,7 @@ export function createKeysService(deps: { db: Database; keyVault: KeyVault }) {
       gameId: number,
       options: { status?: KeyStatusValue | undefined; offset: number; limit: number },
     ) {
-      const game = await createProductsRepository(db).find(gameId);
+      const game = await findProduct(db, gameId);
       if (!game) throw notFound('Unknown game');
       const { rows, total } = await repository.page(gameId, options);
       return {
@@ -129,7 +130,7 @@ export function createKeysService(deps: { db: Database; keyVault: KeyVault }) {
       return db.transaction(async (tx) => {
         const key = await createKeysRepository(tx).find(keyId);
         if (!key) throw notFound('Unknown key');
-        await createAuditRepository(tx).record(actor, {
+        await auditTrail(tx).record(actor, {
           action: 'key.reveal',
           targetType: 'game_key',
           targetId: key.id,

@@ -1,6 +1,6 @@
 import type { Locale } from '@keyland/core/locales';
 import { translate } from '../../../lib/i18n.ts';
-import { type RenderedMail, renderMail } from '../../mail/mail.templates.ts';
+import { type RenderedMail, renderMail } from '../../mail/index.ts';
 
 /** Tells the customer their order was cancelled after a security review, its keys withdrawn and refunded. */
 export function orderCancelledMail(

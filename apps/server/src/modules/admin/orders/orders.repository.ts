@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { customers, gameKeys, orderCancellations, orderConsents, orders } from '../../../db/schema/index.ts';
-import { likeEscape } from '../admin-context.ts';
+import { customers, orderCancellations, orderConsents, orders } from '../../../db/schema/index.ts';
+import { likeEscape } from '../../../db/sql-helpers.ts';
 
 export type OrderStatusValue = (typeof orders.$inferSelect)['status'];
 
@@ -97,16 +97,6 @@ export function createAdminOrdersRepository(db: Executor) {
       const [row] = await db.insert(orderCancellations).values(values).returning();
       if (!row) throw new Error('Cancellation insert returned no row');
       return row;
-    },
-
-    /** Takes the sold keys of an order back (status `revoked`); they never go on sale again. */
-    async revokeSoldKeys(orderId: number, at: Date): Promise<number[]> {
-      const rows = await db
-        .update(gameKeys)
-        .set({ status: 'revoked', revokedAt: at })
-        .where(and(eq(gameKeys.orderId, orderId), inArray(gameKeys.status, ['sold'])))
-        .returning({ id: gameKeys.id });
-      return rows.map((r) => r.id);
     },
   };
 }

@@ -8,8 +8,7 @@ import {
 } from '@keyland/core/schemas/admin';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../admin-context.ts';
-import { adminErrors } from '../admin-errors.ts';
+import { actorOf, adminErrors } from '../index.ts';
 import type { AdminOrdersService } from './orders.service.ts';
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ service: AdminOrdersService }> = async (

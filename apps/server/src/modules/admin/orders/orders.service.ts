@@ -6,16 +6,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import type { orderCancellations } from '../../../db/schema/index.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
+import { codeKind, maskCode } from '../../../lib/key-code-display.ts';
 import type { KeyVault } from '../../../lib/key-vault.ts';
-import { createCheckoutRepository } from '../../checkout/checkout.repository.ts';
-import { issueCreditNote } from '../../invoices/invoices.service.ts';
-import type { MailDispatcher } from '../../mail/mail.dispatcher.ts';
-import type { MailRepository } from '../../mail/mail.repository.ts';
-import { moveOrder, nextStatus, refundKeyOf } from '../../orders/order-state.ts';
-import type { PaymentProvider } from '../../payments/payment.port.ts';
-import { type Actor, codeKind, maskCode } from '../admin-context.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createKeysRepository } from '../keys/keys.repository.ts';
+import { auditTrail } from '../../audit/index.ts';
+import { issueCreditNote } from '../../invoices/index.ts';
+import type { MailDispatcher, MailOutbox } from '../../mail/index.ts';
+import { moveOrder, nextStatus, ordersIn, refundKeyOf } from '../../orders/index.ts';
+import type { PaymentProvider } from '../../payments/index.ts';
+import { stockIn } from '../../stock/index.ts';
+import type { Actor } from '../index.ts';
 import { orderCancelledMail } from './order-cancelled.mail.ts';
 import { createAdminOrdersRepository, type OrderSearch } from './orders.repository.ts';
 import { createPaymentEventsRepository } from './payment-events.repository.ts';
@@ -24,7 +23,7 @@ export interface AdminOrdersDeps {
   db: Database;
   keyVault: KeyVault;
   provider: PaymentProvider;
-  mailRepository: MailRepository;
+  mailOutbox: MailOutbox;
   mailDispatcher: MailDispatcher;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -77,8 +76,8 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
       if (!found) throw notFound('Unknown order');
       const { order, customer } = found;
       const [lines, keys, consent, cancellation] = [
-        await createCheckoutRepository(db).lines(orderId),
-        await createKeysRepository(db).ofOrder(orderId),
+        await ordersIn(db).lines(orderId),
+        await stockIn(db).keysOfOrder(orderId),
         await repository.consent(orderId),
         await repository.cancellation(orderId),
       ];
@@ -200,7 +199,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
 
       const at = now();
       const outcome = await db.transaction(async (tx) => {
-        const checkout = createCheckoutRepository(tx);
+        const checkout = ordersIn(tx);
         const orders = createAdminOrdersRepository(tx);
         const locked = await checkout.lockOrder(orderId);
         if (!locked) throw notFound('Unknown order');
@@ -213,7 +212,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
             'ORDER_NOT_CANCELLABLE',
             `Only a paid order can be cancelled (it is ${locked.status})`,
           );
-        const revoked = await orders.revokeSoldKeys(orderId, at);
+        const revoked = await stockIn(tx).revokeSoldKeys(orderId, at);
         await moveOrder(tx, locked, 'cancelled_by_admin');
         await issueCreditNote(tx, orderId, at);
         const row = await orders.insertCancellation({
@@ -229,7 +228,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         const customer = await checkout.customer(locked.customerId);
         if (customer) {
           const locale = toLocale(customer.lang);
-          await deps.mailRepository.enqueue(tx, {
+          await deps.mailOutbox.enqueue(tx, {
             toAddress: customer.email,
             kind: 'order_cancelled',
             ...orderCancelledMail(locale, {
@@ -240,7 +239,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
             }),
           });
         }
-        await createAuditRepository(tx).record(actor, {
+        await auditTrail(tx).record(actor, {
           action: 'order.cancel',
           targetType: 'order',
           targetId: orderId,

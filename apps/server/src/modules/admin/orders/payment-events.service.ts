@@ -1,17 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
-import { createCheckoutRepository, type OrderRow } from '../../checkout/checkout.repository.ts';
-import { issueCreditNote } from '../../invoices/invoices.service.ts';
-import { moveOrder, nextStatus } from '../../orders/order-state.ts';
-import type {
-  ChargeState,
-  DisputeState,
-  PaymentEvent,
-  PaymentProvider,
-} from '../../payments/payment.port.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createAdminOrdersRepository } from './orders.repository.ts';
+import { auditTrail } from '../../audit/index.ts';
+import { issueCreditNote } from '../../invoices/index.ts';
+import { moveOrder, nextStatus, type OrderRow, ordersIn } from '../../orders/index.ts';
+import type { ChargeState, DisputeState, PaymentEvent, PaymentProvider } from '../../payments/index.ts';
+import { stockIn } from '../../stock/index.ts';
 import { createPaymentEventsRepository, type OrderDisputeRow } from './payment-events.repository.ts';
 
 export interface PaymentEventsDeps {
@@ -48,7 +42,7 @@ export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
     if (!paymentId) return undefined;
     const sessionId = await provider.findSessionOfPayment(paymentId);
     if (!sessionId) return undefined;
-    const order = await createCheckoutRepository(db).findBySession(sessionId);
+    const order = await ordersIn(db).findBySession(sessionId);
     return order?.paymentProvider === provider.kind ? order : undefined;
   }
 
@@ -66,7 +60,7 @@ export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
     );
     let released = 0;
     await db.transaction(async (tx) => {
-      const checkout = createCheckoutRepository(tx);
+      const checkout = ordersIn(tx);
       const store = createPaymentEventsRepository(tx);
       const locked = await checkout.lockOrder(order.id);
       if (!locked) return;
@@ -88,15 +82,15 @@ export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
       let statusAfter = locked.status;
       if (full && nextStatus(locked.status, 'refunded_in_full')) {
         // The same revocation as a fraud cancellation: sold keys are never sold again.
-        revokedKeyIds = await createAdminOrdersRepository(tx).revokeSoldKeys(order.id, now());
-        released = await checkout.releaseKeys(order.id);
+        revokedKeyIds = await stockIn(tx).revokeSoldKeys(order.id, now());
+        released = await stockIn(tx).releaseKeys(order.id);
         await moveOrder(tx, locked, 'refunded_in_full');
         // The sale is undone: its invoice is cancelled by a credit note (counted in the OSS report).
         await issueCreditNote(tx, order.id, now());
         statusAfter = 'refunded';
       }
       if (fresh.length === 0 && statusAfter === locked.status) return;
-      await createAuditRepository(tx).recordProviderEvent({
+      await auditTrail(tx).recordProviderEvent({
         action: full ? 'order.refund.provider' : 'order.refund.provider.partial',
         targetType: 'order',
         targetId: order.id,
@@ -127,7 +121,7 @@ export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
     const at = now();
     await db.transaction(async (tx) => {
       const store = createPaymentEventsRepository(tx);
-      const audit = createAuditRepository(tx);
+      const audit = auditTrail(tx);
       const existing = await store.findDispute(provider.kind, dispute.disputeId);
       const entry = (before: OrderDisputeRow['status'] | null) =>
         audit.recordProviderEvent({

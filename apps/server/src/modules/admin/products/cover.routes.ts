@@ -7,8 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.ts';
-import { actorOf } from '../admin-context.ts';
-import { adminErrors } from '../admin-errors.ts';
+import { actorOf, adminErrors } from '../index.ts';
 import {
   COVER_FILE_PATTERN,
   COVER_MAX_BYTES,

@@ -5,8 +5,8 @@ import type { AdminProduct } from '@keyland/core/schemas/admin';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
-import type { Actor } from '../admin-context.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { auditTrail } from '../../audit/index.ts';
+import type { Actor } from '../index.ts';
 import { toAdminProduct } from './products.mapper.ts';
 import { createProductsRepository } from './products.repository.ts';
 
@@ -74,7 +74,7 @@ export function createCoverService(db: Database, dataDir: string) {
           if (!before) throw notFound('Unknown game');
           previous = before.coverUrl;
           const after = (await repo.update(gameId, { coverUrl: url })) ?? before;
-          await createAuditRepository(tx).record(actor, {
+          await auditTrail(tx).record(actor, {
             action: 'product.cover',
             targetType: 'game',
             targetId: gameId,

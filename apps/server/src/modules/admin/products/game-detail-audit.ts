@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
-import { actorOf } from '../admin-context.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { auditTrail } from '../../audit/index.ts';
+import { actorOf } from '../index.ts';
 
 type Detail = Record<string, unknown> | undefined;
 
@@ -20,7 +20,7 @@ export function gameDetailAudit(db: Database) {
     const changed = Object.keys(after).filter(
       (key) => JSON.stringify(before?.[key]) !== JSON.stringify(after[key]),
     );
-    await createAuditRepository(db).record(actorOf(request), {
+    await auditTrail(db).record(actorOf(request), {
       action: entry.created ? 'product.create' : 'product.detail',
       targetType: 'game',
       targetId: entry.providerId,

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { gameKeys, games } from '../../../db/schema/index.ts';
-import { likeEscape } from '../admin-context.ts';
+import { likeEscape } from '../../../db/sql-helpers.ts';
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;

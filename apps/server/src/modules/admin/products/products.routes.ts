@@ -7,8 +7,7 @@ import {
   updateProductSchema,
 } from '@keyland/core/schemas/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../admin-context.ts';
-import { adminErrors } from '../admin-errors.ts';
+import { actorOf, adminErrors } from '../index.ts';
 import type { ProductsService } from './products.service.ts';
 
 export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }> = async (

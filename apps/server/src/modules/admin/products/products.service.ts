@@ -3,12 +3,12 @@ import { eurosToCents } from '@keyland/core/money';
 import { platformGroupOf } from '@keyland/core/platforms';
 import type { AdminProduct, CreateProductInput, UpdateProductInput } from '@keyland/core/schemas/admin';
 import { slugify } from '@keyland/core/slug';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
-import type { Actor } from '../admin-context.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { auditTrail } from '../../audit/index.ts';
+import type { Actor } from '../index.ts';
 import { auditView, toAdminProduct } from './products.mapper.ts';
 import { createProductsRepository, type GameRow, type NewGameRow } from './products.repository.ts';
 
@@ -48,6 +48,10 @@ function diff(before: GameRow, after: GameRow) {
   };
 }
 
+/** A game of the catalogue by id, locked for the caller's transaction when `lock` is set. */
+export const findProduct = (db: Executor, id: number, lock = false) =>
+  createProductsRepository(db).find(id, lock);
+
 export function createProductsService(db: Database) {
   const repository = createProductsRepository(db);
 
@@ -57,7 +61,7 @@ export function createProductsService(db: Database) {
       const before = await repo.find(id, true);
       if (!before) throw notFound('Unknown game');
       const after = (await repo.setHidden(id, hidden)) ?? before;
-      await createAuditRepository(tx).record(actor, {
+      await auditTrail(tx).record(actor, {
         action: hidden ? 'product.hide' : 'product.unhide',
         targetType: 'game',
         targetId: id,
@@ -104,7 +108,7 @@ export function createProductsService(db: Database) {
           priceCents: eurosToCents(input.price),
           hidden: input.hidden ?? false,
         });
-        await createAuditRepository(tx).record(actor, {
+        await auditTrail(tx).record(actor, {
           action: 'product.create',
           targetType: 'game',
           targetId: created.id,
@@ -122,7 +126,7 @@ export function createProductsService(db: Database) {
         const before = await repo.find(id, true);
         if (!before) throw notFound('Unknown game');
         const after = (await repo.update(id, toColumns(input))) ?? before;
-        await createAuditRepository(tx).record(actor, {
+        await auditTrail(tx).record(actor, {
           action: 'product.update',
           targetType: 'game',
           targetId: id,

@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/client.ts';
-import { createInvoicesRepository } from '../../invoices/invoices.repository.ts';
+import { invoicesIssuedBetween } from '../../invoices/index.ts';
 
 /** The store's own member state: its sales are declared in the Estonian return, not through OSS. */
 export const HOME_MEMBER_STATE = 'EE';
@@ -62,7 +62,7 @@ export function createOssReportService(db: Database) {
     async rows(year: number, quarter: number): Promise<OssRow[]> {
       const from = estonianMonthStart(year, (quarter - 1) * 3);
       const to = quarter === 4 ? estonianMonthStart(year + 1, 0) : estonianMonthStart(year, quarter * 3);
-      const documents = await createInvoicesRepository(db).issuedBetween(from, to);
+      const documents = await invoicesIssuedBetween(db, from, to);
       const byKey = new Map<string, OssRow>();
       for (const document of documents) {
         for (const total of document.vatTotals) {

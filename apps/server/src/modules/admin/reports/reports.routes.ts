@@ -1,7 +1,7 @@
 import { ossReportQuerySchema } from '@keyland/core/schemas/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminErrors } from '../admin-errors.ts';
+import { adminErrors } from '../index.ts';
 import type { OssReportService } from './oss-report.service.ts';
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ service: OssReportService }> = async (

@@ -9,8 +9,7 @@ import {
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setSessionCookie } from '../../../plugins/session.ts';
-import { actorOf } from '../admin-context.ts';
-import { adminErrors } from '../admin-errors.ts';
+import { actorOf, adminErrors } from '../index.ts';
 import type { TotpService } from './totp.service.ts';
 
 /** `/api/admin/security/totp*`: the signed-in admin's own second factor (inside the admin plugin). */

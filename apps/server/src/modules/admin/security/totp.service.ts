@@ -3,11 +3,16 @@ import QRCode from 'qrcode';
 import type { Database, Executor } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { KeyVault } from '../../../lib/key-vault.ts';
-import { createAccountsRepository } from '../../accounts/accounts.repository.ts';
-import type { RateLimiter, RateRule } from '../../accounts/rate-limiter.ts';
-import { hashToken, newToken, type SessionService, toSessionUser } from '../../accounts/session.service.ts';
-import type { Actor } from '../admin-context.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import type { RateLimiter, RateRule } from '../../accounts/index.ts';
+import {
+  findAccount,
+  hashToken,
+  newToken,
+  type SessionService,
+  toSessionUser,
+} from '../../accounts/index.ts';
+import { auditTrail } from '../../audit/index.ts';
+import type { Actor } from '../index.ts';
 import { createTotpRepository } from './totp.repository.ts';
 
 /** RFC 6238 defaults, which every authenticator app understands. */
@@ -143,7 +148,7 @@ export function createTotpService(deps: TotpDeps) {
       // Switched on and audited together; a wrong code changes nothing and then counts as a failure.
       const ok = await db.transaction(async (tx) => {
         if (!(await check(tx, actor.adminId, code, { enabled: false, enable: now() }))) return false;
-        await createAuditRepository(tx).record(actor, {
+        await auditTrail(tx).record(actor, {
           action: 'totp.enable',
           targetType: 'customer',
           targetId: actor.adminId,
@@ -160,7 +165,7 @@ export function createTotpService(deps: TotpDeps) {
       await verify(actor.adminId, code, actor.ip, { enabled: true });
       await db.transaction(async (tx) => {
         await createTotpRepository(tx).remove(actor.adminId);
-        await createAuditRepository(tx).record(actor, {
+        await auditTrail(tx).record(actor, {
           action: 'totp.disable',
           targetType: 'customer',
           targetId: actor.adminId,
@@ -197,7 +202,7 @@ export function createTotpService(deps: TotpDeps) {
       }
       await verify(pending.customerId, code, meta.ip, { enabled: true });
       await repository.deleteChallenge(tokenHash);
-      const customer = await createAccountsRepository(db).findById(pending.customerId);
+      const customer = await findAccount(db, pending.customerId);
       if (!customer || customer.suspended)
         throw new AppError('ACCOUNT_SUSPENDED', 'This account is suspended');
       const token = await deps.sessions.create(customer.id, meta);

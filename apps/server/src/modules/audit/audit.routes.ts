@@ -1,7 +1,7 @@
 import { auditPageSchema, auditQuerySchema } from '@keyland/core/schemas/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../../db/client.ts';
-import { adminErrors } from '../admin-errors.ts';
+import type { Database } from '../../db/client.ts';
+import { adminErrors } from '../admin/index.ts';
 import { createAuditRepository } from './audit.repository.ts';
 
 /** The audit trail, newest first. There is deliberately no route that edits or deletes an entry. */

@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.ts';
-import { adminAudit, customers } from '../../../db/schema/index.ts';
-import type { Actor } from '../admin-context.ts';
+import type { Executor } from '../../db/client.ts';
+import { adminAudit, customers } from '../../db/schema/index.ts';
+import type { Actor } from '../admin/index.ts';
 
 export interface AuditRecord {
   action: string;

@@ -2,9 +2,8 @@ import { toLocale } from '@keyland/core/locales';
 import { formatEuros } from '@keyland/core/money';
 import { basisPointsToPercent } from '@keyland/core/vat';
 import type { Executor } from '../../db/client.ts';
-import type { MailRepository } from '../mail/mail.repository.ts';
-import { orderKeysMail } from '../mail/mail.templates.ts';
-import { createCheckoutRepository, type OrderLineRow, type OrderRow } from './checkout.repository.ts';
+import { type MailOutbox, orderKeysMail } from '../mail/index.ts';
+import { createOrdersRepository, type OrderLineRow, type OrderRow } from './orders.repository.ts';
 
 /**
  * Queues the order e-mail with the keys, in the customer's language, on the transaction that delivers
@@ -13,7 +12,7 @@ import { createCheckoutRepository, type OrderLineRow, type OrderRow } from './ch
  */
 export async function enqueueOrderKeysMail(
   tx: Executor,
-  deps: { mailRepository: MailRepository; publicUrl: string },
+  deps: { mailOutbox: MailOutbox; publicUrl: string },
   order: OrderRow,
   lines: OrderLineRow[],
   keys: Map<number, string[]>,
@@ -24,13 +23,13 @@ export async function enqueueOrderKeysMail(
     consent?: { text: string; recordedAt: Date } | undefined;
   } = {},
 ): Promise<void> {
-  const repo = createCheckoutRepository(tx);
+  const repo = createOrdersRepository(tx);
   const customer = known.customer ?? (await repo.customer(order.customerId));
   if (!customer) return;
   const consent = known.consent ?? (await repo.consentOf(order.id));
   const locale = toLocale(customer.lang);
   const euros = (cents: number) => formatEuros(cents, locale);
-  await deps.mailRepository.enqueue(tx, {
+  await deps.mailOutbox.enqueue(tx, {
     toAddress: customer.email,
     kind: 'order_keys',
     ...orderKeysMail(locale, {

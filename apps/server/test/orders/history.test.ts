@@ -3,8 +3,9 @@ import { completedOrdersResponseSchema } from '@keyland/core/schemas/cart';
 import { basisPointsToPercent } from '@keyland/core/vat';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCheckoutRepository } from '../../src/modules/checkout/checkout.repository.ts';
 import { createInvoicesRepository } from '../../src/modules/invoices/invoices.repository.ts';
+import { createOrdersRepository } from '../../src/modules/orders/orders.repository.ts';
+import { createStockRepository } from '../../src/modules/stock/stock.repository.ts';
 import { buy, type Client, loginCustomer } from '../admin/admin-helpers.ts';
 import { insertGame } from '../factories.ts';
 import { startCheckout } from '../helpers/checkout.ts';
@@ -18,12 +19,12 @@ import { forgeRows, testDbKind } from '../helpers/test-db.ts';
  */
 async function historyReadOrderByOrder(ctx: TestContext, customerId: number) {
   const { db } = ctx.dbHandle;
-  const repository = createCheckoutRepository(db);
+  const repository = createOrdersRepository(db);
   const answer = [];
   for (const order of await repository.paidOrdersOf(customerId)) {
     const lines = await repository.lines(order.id);
     const keys = new Map<number, string[]>(lines.map((line) => [line.id, []]));
-    for (const key of await repository.soldKeys(order.id))
+    for (const key of await createStockRepository(db).soldKeys(order.id))
       keys.get(key.orderLineId)?.push(ctx.keyVault.decrypt(key.codeCiphertext));
     const invoice = await createInvoicesRepository(db).ofOrder(order.id, 'invoice');
     const delivered = [...keys.values()].some((codes) => codes.length > 0);
@@ -193,7 +194,7 @@ describe(`purchase history (${testDbKind})`, () => {
 
     // Mail sent after the purchases is out of the way, so only the history's own queries are counted.
     await ctx.app.mailDispatcher.drain();
-    const history = ctx.app.checkout;
+    const history = ctx.app.orders;
     const one = await countQueries(ctx.dbHandle, () => history.history(few.customer.id));
     const four = await countQueries(ctx.dbHandle, () => history.history(shopper.customer.id));
     expect(one.result).toHaveLength(1);

@@ -13,7 +13,7 @@ export interface NewMail {
 
 export type ClaimedMail = typeof mailOutbox.$inferSelect;
 
-export function createMailRepository(db: Database, keyVault: KeyVault) {
+export function createMailOutbox(db: Database, keyVault: KeyVault) {
   /** Invoices waiting for the next mail queued in the same transaction (see attachToNextMail). */
   const pendingAttachments = new WeakMap<Executor, number[]>();
   const reveal = (row: ClaimedMail): ClaimedMail => ({
@@ -111,4 +111,4 @@ export function createMailRepository(db: Database, keyVault: KeyVault) {
   };
 }
 
-export type MailRepository = ReturnType<typeof createMailRepository>;
+export type MailOutbox = ReturnType<typeof createMailOutbox>;

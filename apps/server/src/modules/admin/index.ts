@@ -1,0 +1,2 @@
+/** The admin module's public face: what other modules may use. Everything else in the folder is private. */
+export { type Actor, actorOf, adminErrors } from './admin-actor.ts';

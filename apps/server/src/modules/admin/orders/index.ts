@@ -1,0 +1,3 @@
+/** The admin/orders module's public face: what other modules may use. Everything else in the folder is private. */
+export { ordersRoutes } from './orders.routes.ts';
+export { createAdminOrdersService } from './orders.service.ts';

@@ -1,0 +1,11 @@
+/** The invoices module's public face: what other modules may use. Everything else in the folder is private. */
+export {
+  financialYearOf,
+  type InvoicesService,
+  invoiceOfOrder,
+  invoicesIssuedBetween,
+  invoicesOfCustomer,
+  invoicesOfOrders,
+  issueCreditNote,
+  RETENTION_YEARS,
+} from './invoices.service.ts';

@@ -1,0 +1,25 @@
+import type { Executor } from '../../db/client.ts';
+import { createOrdersRepository } from './orders.repository.ts';
+
+export { enqueueOrderKeysMail } from './order-keys-mail.ts';
+/**
+ * The orders module's public face: the order read model (orders, lines, consents, the buyer) that
+ * checkout, the back office, invoices, withdrawals and supplier deliveries use, the state machine that
+ * moves an order, the keys mail and the customer's history.
+ */
+export {
+  closedStatuses,
+  deliveredStatuses,
+  moveOrder,
+  nextStatus,
+  type OrderEvent,
+  OrderTransitionRefused,
+  refundKeyOf,
+} from './order-state.ts';
+export type { OrderLineRow, OrderRow } from './orders.repository.ts';
+export { ordersRoutes } from './orders.routes.ts';
+export { createOrdersService, decryptByLine, type OrdersService } from './orders.service.ts';
+
+/** Orders read and written in the caller's transaction (statuses move only through `moveOrder`). */
+export const ordersIn = (db: Executor) => createOrdersRepository(db);
+export type Orders = ReturnType<typeof ordersIn>;

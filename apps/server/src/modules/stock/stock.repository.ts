@@ -1,0 +1,107 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { gameKeys } from '../../db/schema/index.ts';
+
+/** A sold key of an order, its code still encrypted. */
+export interface SoldKey {
+  orderLineId: number;
+  codeCiphertext: string;
+}
+
+/** The life of a key in an order: reserved at checkout, sold at payment, released or revoked. */
+export function createStockRepository(db: Executor) {
+  return {
+    /**
+     * Reserves up to `quantity` available keys of a game for an order line, skipping keys other
+     * transactions hold, and returns how many it got.
+     */
+    async reserveKeys(
+      gameId: number,
+      quantity: number,
+      orderId: number,
+      orderLineId: number,
+      until: Date,
+    ): Promise<number> {
+      // One statement: the sub-select locks the oldest free keys (skipping those other transactions
+      // hold) and the update reserves exactly those.
+      const free = db
+        .select({ id: gameKeys.id })
+        .from(gameKeys)
+        .where(and(eq(gameKeys.gameId, gameId), eq(gameKeys.status, 'available')))
+        .orderBy(asc(gameKeys.id))
+        .limit(quantity)
+        .for('update', { skipLocked: true });
+      const reserved = await db
+        .update(gameKeys)
+        .set({ status: 'reserved', orderId, orderLineId, reservedUntil: until })
+        .where(inArray(gameKeys.id, free))
+        .returning({ id: gameKeys.id });
+      return reserved.length;
+    },
+
+    /** Turns an order's reserved keys into sold keys; answers them (code still encrypted) in key order. */
+    async sellReservedKeys(orderId: number, at: Date): Promise<SoldKey[]> {
+      const rows = await db
+        .update(gameKeys)
+        .set({ status: 'sold', soldAt: at, reservedUntil: null })
+        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')))
+        .returning({
+          id: gameKeys.id,
+          orderLineId: gameKeys.orderLineId,
+          codeCiphertext: gameKeys.codeCiphertext,
+        });
+      return rows
+        .sort((a, b) => a.id - b.id)
+        .map((r) => ({ orderLineId: r.orderLineId ?? 0, codeCiphertext: r.codeCiphertext }));
+    },
+
+    /** Puts an order's reserved (never sold) keys back on sale. */
+    async releaseKeys(orderId: number): Promise<number> {
+      const released = await db
+        .update(gameKeys)
+        .set({ status: 'available', orderId: null, orderLineId: null, reservedUntil: null })
+        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')))
+        .returning({ id: gameKeys.id });
+      return released.length;
+    },
+
+    /** Takes the sold keys of an order back (status `revoked`); they never go on sale again. */
+    async revokeSoldKeys(orderId: number, at: Date): Promise<number[]> {
+      const rows = await db
+        .update(gameKeys)
+        .set({ status: 'revoked', revokedAt: at })
+        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'sold')))
+        .returning({ id: gameKeys.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** Every key an order holds or held, whatever its status, in key order. */
+    async keysOfOrder(orderId: number) {
+      return db.select().from(gameKeys).where(eq(gameKeys.orderId, orderId)).orderBy(asc(gameKeys.id));
+    },
+
+    async soldKeys(orderId: number): Promise<SoldKey[]> {
+      return (await this.soldKeysOfOrders([orderId])).get(orderId) ?? [];
+    },
+
+    /** The sold keys of several orders in one query, by order, in key order. */
+    async soldKeysOfOrders(orderIds: number[]): Promise<Map<number, SoldKey[]>> {
+      const byOrder = new Map<number, SoldKey[]>(orderIds.map((id) => [id, []]));
+      if (orderIds.length === 0) return byOrder;
+      const rows = await db
+        .select({
+          orderId: gameKeys.orderId,
+          orderLineId: gameKeys.orderLineId,
+          codeCiphertext: gameKeys.codeCiphertext,
+        })
+        .from(gameKeys)
+        .where(and(inArray(gameKeys.orderId, orderIds), eq(gameKeys.status, 'sold')))
+        .orderBy(asc(gameKeys.id));
+      for (const row of rows)
+        byOrder
+          .get(row.orderId ?? 0)
+          ?.push({ orderLineId: row.orderLineId ?? 0, codeCiphertext: row.codeCiphertext });
+      return byOrder;
+    },
+  };
+}

@@ -1,0 +1,2 @@
+/** The supplier module's public face: what other modules may use. Everything else in the folder is private. */
+export type { SupplierPurchases } from './supplier-purchases.service.ts';
