@@ -6,7 +6,7 @@ import path from 'node:path';
  * Encrypts secrets at rest (activation keys, mail bodies) with AES-256-GCM. The stored form is
  * `v2:<key id>:<base64 iv|tag|ciphertext>`, the key id being 8 hex characters derived from the
  * key-encryption key, so a value names the key it was written with and the key can be rotated (see
- * modules/security/key-rotation.service.ts). Values of the first format, `v1:<base64 …>`, carry no key id
+ * modules/key-rotation/key-rotation.service.ts). Values of the first format, `v1:<base64 …>`, carry no key id
  * and are still read. A fingerprint (HMAC-SHA256 with a key derived from the same secret) lets the
  * database keep codes unique without holding them in clear.
  */

@@ -11,7 +11,7 @@ import type { DbHandle } from '../../src/db/client.ts';
 import { adminTotp, gameKeys, mailOutbox } from '../../src/db/schema/index.ts';
 import { createKeyVault } from '../../src/lib/key-vault.ts';
 import { createMailOutbox } from '../../src/modules/mail/mail.outbox.ts';
-import { rotateEncryptionKey } from '../../src/modules/security/key-rotation.service.ts';
+import { rotateEncryptionKey } from '../../src/modules/key-rotation/key-rotation.service.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { createTestDb, testDbKind } from '../helpers/test-db.ts';
@@ -135,7 +135,7 @@ describe.skipIf(testDbKind !== 'pglite')('npm run keys:rotate in the embedded mo
 
     const { stdout } = await run(
       process.execPath,
-      ['src/modules/security/key-rotation-cli.ts', '--batch-size', '3'],
+      ['src/modules/key-rotation/key-rotation-cli.ts', '--batch-size', '3'],
       {
         cwd: serverDir,
         env: {

@@ -18,8 +18,8 @@ import {
   productsRoutes,
 } from './products/index.ts';
 import { createOssReportService, reportsRoutes } from './reports/index.ts';
-import type { TotpService } from './security/index.ts';
-import { securityRoutes } from './security/index.ts';
+import type { TotpService } from './two-factor/index.ts';
+import { twoFactorRoutes } from './two-factor/index.ts';
 
 export interface AdminDeps {
   db: Database;
@@ -61,7 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
       sessionStores: deps.sessionStores,
     }),
   });
-  if (deps.totp) await app.register(securityRoutes, { totp: deps.totp });
+  if (deps.totp) await app.register(twoFactorRoutes, { totp: deps.totp });
   if (deps.dataDir) {
     await app.register(coverUploadRoutes, {
       service: createCoverService(deps.db, deps.dataDir),

@@ -13,7 +13,7 @@ import { actorOf, adminErrors } from '../index.ts';
 import type { TotpService } from './totp.service.ts';
 
 /** `/api/admin/security/totp*`: the signed-in admin's own second factor (inside the admin plugin). */
-export const securityRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (app, { totp }) => {
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (app, { totp }) => {
   app.get(
     '/api/admin/security/totp',
     {
