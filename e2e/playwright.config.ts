@@ -3,11 +3,18 @@ import { defineConfig, devices } from '@playwright/test';
 /** Debian's Chromium (browser downloads are not possible on the machines that run these tests). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Each worker runs its own store (fixtures/test.ts), so the tests of different workers share nothing and
+ * any test may run in any worker. Two by default, as many as the machines that run the suite have cores;
+ * E2E_WORKERS overrides it.
+ */
+const workers = Number(process.env.E2E_WORKERS) || 2;
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './fixtures/global-setup.ts',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,

@@ -1,27 +1,21 @@
 /// <reference lib="dom" />
 // Code passed to page.evaluate() runs in the browser and uses its types.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { registerByApi } from '../fixtures/accounts.ts';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { demoAdmin, registerByApi } from '../fixtures/accounts.ts';
+import { hasFocusRing, pressOn, tabTo, typeInto } from '../fixtures/keyboard.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * WCAG 2.1 A and AA (axe-core) on every visitor and customer route, in Spanish and in German, at 375 px
- * and 1280 px. One test per language walks all routes, scans each at both widths, and reports every
- * violation at once.
- * Visitor routes are checked with the cookie banner showing; customer routes with it accepted, so the
- * content behind it is checked too. Pages come from browser.newContext() (@axe-core/playwright needs it).
+ * WCAG 2.1 A and AA (axe-core) on every visitor, customer and admin route, in Spanish and in German, at
+ * 375 px and 1280 px: one test per route, language and width, each with its own time limit, named after
+ * what it checks. Visitor routes are checked with the cookie banner showing; customer and admin routes
+ * with it accepted, so the content behind it is checked too. Pages come from browser.newContext()
+ * (@axe-core/playwright needs it).
  */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-interface Found {
-  route: string;
-  rule: string;
-  impact: string;
-  targets: string[];
-}
+const LANGUAGES = ['es', 'de'] as const;
+const WIDTHS = [375, 1280] as const;
 
 async function productHref(request: APIRequestContext, minPhotos = 0): Promise<string> {
   const list = await request.post('/api/kl_api/catalog_paginated', {
@@ -42,17 +36,26 @@ async function productHref(request: APIRequestContext, minPhotos = 0): Promise<s
   throw new Error(`No game with ${minPhotos} photos in the seeded catalogue`);
 }
 
+interface PageOptions {
+  language: string;
+  width: number;
+  /** The cookie banner accepted before the first page. */
+  consent: boolean;
+  /** The tab has entered the store already, so /publicstore shows the games, not the welcome splash. */
+  entered?: boolean;
+}
+
 async function newPage(
   browser: Browser,
   baseURL: string | undefined,
-  language: string,
-  consent: boolean,
+  { language, width, consent, entered = true }: PageOptions,
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } });
   await context.addInitScript({
     content: `
       if (!localStorage.getItem('language')) localStorage.setItem('language', ${JSON.stringify(language)});
       ${consent ? `localStorage.setItem('consent', 'true'); localStorage.setItem('cookieConsent', JSON.stringify({ accepted: true, timestamp: new Date().toISOString() }));` : ''}
+      ${entered ? `sessionStorage.setItem('keyland.splashSeen', '1');` : ''}
     `,
   });
   return context.newPage();
@@ -64,112 +67,107 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('main [aria-busy="true"], main .skeleton')).toHaveCount(0);
 }
 
-/** Runs axe on the page at both widths (the layout is responsive CSS, so a resize is enough). */
-async function scan(page: Page, route: string, found: Found[], include?: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
-    // options() replaces every option, so it goes before withTags().
-    let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS);
-    if (include) builder = builder.include(include);
-    const results = await builder.analyze();
-    for (const violation of results.violations) {
-      found.push({
-        route: `${route} @${width}px`,
-        rule: violation.id,
-        impact: violation.impact ?? '',
-        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-      });
-    }
-  }
-}
-
-const WIDTHS = [375, 1280];
-
-const visitorRoutes = [
-  '/terms',
-  '/policy',
-  '/cookies',
-  '/contactPage',
-  '/legal',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/reset-password?token=x',
-  '/no-such-page',
-];
-const customerRoutes = ['/store', '/profile', '/History', '/checkout'];
-
-/** Every visitor and customer route in one language; violations are added to `found`. */
-async function walkRoutes(
-  browser: Browser,
-  baseURL: string | undefined,
-  language: string,
-  product: string,
-  found: Found[],
-): Promise<void> {
-  // Visitor: the splash, the public catalogue, a game and the static and account pages.
-  const visitor = await newPage(browser, baseURL, language, false);
-  await visitor.goto('/');
-  await expect(visitor.getByTestId('welcome-splash')).toBeVisible();
-  await scan(visitor, `${language} / (splash)`, found);
-  await visitor.getByTestId('enter-store').click();
-  await expect(visitor.getByTestId('game-card').first()).toBeVisible();
-  await visitor.goto('/publicstore');
-  await settle(visitor);
-  await scan(visitor, `${language} /publicstore`, found);
-  await visitor.goto(product);
-  await expect(visitor.getByTestId('product-page')).toBeVisible();
-  await settle(visitor);
-  await scan(visitor, `${language} product`, found);
-  for (const route of visitorRoutes) {
-    await visitor.goto(route);
-    await settle(visitor);
-    await scan(visitor, `${language} ${route}`, found);
-  }
-  // The cookie banner with its legal text open.
-  await visitor.getByTestId('cookie-banner').getByRole('button', { expanded: false }).click();
-  await scan(visitor, `${language} cookie banner (expanded)`, found, '[data-testid="cookie-banner"]');
-  await visitor.context().close();
-
-  // Customer: logged in through the API (the context shares its cookies with its pages).
-  const customer = await newPage(browser, baseURL, language, true);
-  await registerByApi(customer.request, `a11y-${language}`);
-  for (const route of customerRoutes) {
-    await customer.goto(route);
-    await settle(customer);
-    await scan(customer, `${language} ${route}`, found);
-  }
-  // The cart panel (a dialog) over the store.
-  await customer.goto('/store');
-  await settle(customer);
-  await customer.getByTestId('cart-button').click();
-  await expect(customer.getByTestId('cart-panel')).toBeVisible();
-  await expect(customer.locator('[data-testid="cart-panel"] [aria-busy="true"]')).toHaveCount(0);
-  await scan(customer, `${language} cart panel`, found, '[data-testid="cart-panel"]');
-  // The account deletion dialog of /profile.
-  await customer.goto('/profile');
-  await settle(customer);
-  await customer.getByTestId('delete-account').click();
-  await expect(customer.getByTestId('delete-account-dialog')).toBeVisible();
-  await scan(customer, `${language} delete-account dialog`, found, '[data-testid="delete-account-dialog"]');
-  await customer.context().close();
-}
-
-test('axe finds no WCAG 2.1 AA violation on visitor and customer routes, es and de, 375 and 1280 px', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
-  test.setTimeout(150_000);
-  const product = await productHref(request);
-  const found: Found[] = [];
-  // The two languages side by side, each in its own contexts, to keep the run short.
-  await Promise.all(['es', 'de'].map((language) => walkRoutes(browser, baseURL, language, product, found)));
+/** Runs axe on the page (or the part `include` selects) and fails with every violation it finds. */
+async function expectNoViolation(page: Page, include?: string): Promise<void> {
+  // options() replaces every option, so it goes before withTags().
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const found = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact ?? '',
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
   expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+}
+
+interface RouteCase {
+  /** What the test name says: a route, or a dialog or state of one. */
+  name: string;
+  /** Opens the route and brings it to the state to check; returns the part to scan, if not the page. */
+  open: (page: Page, request: APIRequestContext) => Promise<string | undefined>;
+}
+
+/** A route that only needs loading and settling. */
+const plain = (route: string): RouteCase => ({
+  name: route,
+  open: async (page) => {
+    await page.goto(route);
+    await settle(page);
+    return undefined;
+  },
 });
 
-const adminRoutes = [
+const visitorCases: RouteCase[] = [
+  {
+    name: '/ (splash)',
+    open: async (page) => {
+      await page.goto('/');
+      await expect(page.getByTestId('welcome-splash')).toBeVisible();
+      return undefined;
+    },
+  },
+  plain('/publicstore'),
+  {
+    name: 'product',
+    open: async (page, request) => {
+      await page.goto(await productHref(request));
+      await expect(page.getByTestId('product-page')).toBeVisible();
+      await settle(page);
+      return undefined;
+    },
+  },
+  ...[
+    '/terms',
+    '/policy',
+    '/cookies',
+    '/contactPage',
+    '/legal',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password?token=x',
+    '/no-such-page',
+  ].map(plain),
+  {
+    name: 'cookie banner (expanded)',
+    open: async (page) => {
+      await page.goto('/terms');
+      await settle(page);
+      const banner = page.getByTestId('cookie-banner');
+      await banner.getByRole('button', { expanded: false }).click();
+      await expect(banner.getByRole('button', { expanded: true })).toBeVisible();
+      return '[data-testid="cookie-banner"]';
+    },
+  },
+];
+
+const customerCases: RouteCase[] = [
+  ...['/store', '/profile', '/History', '/checkout'].map(plain),
+  {
+    name: 'cart panel',
+    open: async (page) => {
+      await page.goto('/store');
+      await settle(page);
+      await page.getByTestId('cart-button').click();
+      await expect(page.getByTestId('cart-panel')).toBeVisible();
+      await expect(page.locator('[data-testid="cart-panel"] [aria-busy="true"]')).toHaveCount(0);
+      return '[data-testid="cart-panel"]';
+    },
+  },
+  {
+    name: 'delete-account dialog',
+    open: async (page) => {
+      await page.goto('/profile');
+      await settle(page);
+      await page.getByTestId('delete-account').click();
+      await expect(page.getByTestId('delete-account-dialog')).toBeVisible();
+      return '[data-testid="delete-account-dialog"]';
+    },
+  },
+];
+
+const adminCases: RouteCase[] = [
   '/admin',
   '/admin/products',
   '/admin/products/new',
@@ -178,138 +176,188 @@ const adminRoutes = [
   '/admin/audit',
   '/admin/security',
   '/admin/supplier',
-];
+].map(plain);
 
-/** The demo admin written by the seed into the store's data folder. */
-function demoAdmin(): { email: string; password: string } {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the global setup did not start the store');
-  const accounts = JSON.parse(readFileSync(path.join(dataDir, 'demo-accounts.json'), 'utf8')) as {
-    role: string;
-    email: string;
-    password: string;
-  }[];
-  const admin = accounts.find((account) => account.role === 'admin');
-  if (!admin) throw new Error('The seed wrote no admin account');
-  return admin;
+type Viewer = 'visitor' | 'customer' | 'admin';
+
+/**
+ * The worker's browsing tabs, one per viewer, language and splash state, kept from test to test so that
+ * each test pays for a page load and a scan but not for a new browser context, a login or a cold cache.
+ * Every test loads its route afresh at its own width; a failed test ends the worker and so its tabs.
+ */
+interface Tabs {
+  open(viewer: Viewer, language: string, width: number, entered: boolean): Promise<Page>;
 }
 
-test('axe finds no WCAG 2.1 AA violation in the admin area, es and de, 375 and 1280 px', async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(120_000);
-  const found: Found[] = [];
-  const admin = demoAdmin();
-  await Promise.all(
-    ['es', 'de'].map(async (language) => {
-      const page = await newPage(browser, baseURL, language, true);
-      const login = await page.request.post('/api/kl_api/login', {
-        data: { email: admin.email, password: admin.password },
+const axeTest = test.extend<object, { tabs: Tabs }>({
+  tabs: [
+    async ({ browser, store }, use) => {
+      const pages = new Map<string, Promise<Page>>();
+      const make = async (viewer: Viewer, language: string, width: number, entered: boolean) => {
+        const page = await newPage(browser, store.baseURL, {
+          language,
+          width,
+          consent: viewer !== 'visitor',
+          entered,
+        });
+        if (viewer === 'customer') await registerByApi(page.request, `a11y-${language}`);
+        if (viewer === 'admin') {
+          const login = await page.request.post('/api/kl_api/login', { data: demoAdmin() });
+          expect(login.ok(), await login.text()).toBe(true);
+        }
+        return page;
+      };
+      await use({
+        open: async (viewer, language, width, entered) => {
+          const key = `${viewer} ${language} ${entered}`;
+          let page = pages.get(key);
+          if (!page) {
+            page = make(viewer, language, width, entered);
+            pages.set(key, page);
+          }
+          const ready = await page;
+          await ready.setViewportSize({ width, height: 800 });
+          return ready;
+        },
       });
-      expect(login.ok()).toBe(true);
-      for (const route of adminRoutes) {
-        await page.goto(route);
-        await settle(page);
-        await scan(page, `${language} ${route}`, found);
-      }
-      await page.context().close();
-    }),
-  );
-  expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+      for (const page of pages.values()) await (await page).context().close();
+    },
+    { scope: 'worker' },
+  ],
 });
 
-/** Whether the focused element shows a focus ring: an outline or a box shadow while it matches :focus-visible. */
-async function hasFocusRing(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const element = document.activeElement;
-    if (!(element instanceof HTMLElement) || !element.matches(':focus-visible')) return false;
-    const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
-    return outline || (style.boxShadow !== '' && style.boxShadow !== 'none');
-  });
-}
+const SCAN_TIMEOUT = 60_000;
 
-/** Presses Tab until `target` has the focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
-  const handle = await target.elementHandle();
-  if (!handle) throw new Error('tabTo: the target is not in the page');
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    if (await handle.evaluate((element) => element === document.activeElement)) {
-      expect(await hasFocusRing(page), 'a visible focus ring').toBe(true);
-      return;
+test.describe('axe finds no WCAG 2.1 AA violation', () => {
+  const cases: [Viewer, RouteCase[]][] = [
+    ['visitor', visitorCases],
+    ['customer', customerCases],
+    ['admin', adminCases],
+  ];
+  for (const language of LANGUAGES) {
+    for (const width of WIDTHS) {
+      for (const [viewer, routes] of cases) {
+        for (const route of routes) {
+          axeTest(`${viewer} ${route.name} ${language} ${width}px`, async ({ tabs, request }) => {
+            axeTest.setTimeout(SCAN_TIMEOUT);
+            // The splash shows once per tab: every other route is checked as after entering the store.
+            const page = await tabs.open(viewer, language, width, route.name !== '/ (splash)');
+            await expectNoViolation(page, await route.open(page, request));
+          });
+        }
+      }
     }
   }
-  throw new Error(`tabTo: no focus after ${limit} presses of Tab`);
-}
+});
 
+/**
+ * The keyboard walk: every key goes to an element the test has seen focused, and every key that changes
+ * the address or the page is followed by a wait for the page to show it, before the next key. (The
+ * router updates the address before React has drawn the new state, so the address alone is not enough.)
+ */
 test('the catalogue filters, pagination, language selector and carousel work by keyboard with a focus ring', async ({
   browser,
   baseURL,
   request,
 }) => {
-  const page = await newPage(browser, baseURL, 'en', true);
+  const page = await newPage(browser, baseURL, {
+    language: 'en',
+    width: 1280,
+    consent: true,
+    entered: false,
+  });
   await page.goto('/publicstore');
-  await tabTo(page, page.getByTestId('enter-store'));
-  await page.keyboard.press('Enter');
+  const enter = page.getByTestId('enter-store');
+  await tabTo(page, enter, { ring: true });
+  await pressOn(enter, 'Enter');
   await expect(page.getByTestId('game-card').first()).toBeVisible();
 
-  // The name search and the platform filter.
+  // The catalogue as drawn for a set of filters: the fields, the list and the next-page link agree.
   const search = page.getByLabel('Search by name');
-  await tabTo(page, search);
-  await page.keyboard.type('a');
-  await expect(page).toHaveURL(/name=a/);
-  await page.keyboard.press('Backspace');
-  await expect(page).not.toHaveURL(/name=/);
-  await tabTo(page, page.getByLabel('Platform'));
-  await page.keyboard.press('ArrowDown');
-  await expect(page).toHaveURL(/platform=/);
-  await expect(page.getByLabel('Platform')).not.toHaveValue('');
-  await page.keyboard.press('ArrowUp');
-  await expect(page).not.toHaveURL(/platform=/);
-
-  // Pagination.
+  const platform = page.getByLabel('Platform');
   const pages = page.getByRole('navigation', { name: 'Catalogue pages', exact: true }).first();
-  await tabTo(page, pages.getByLabel('Next page'));
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/page=2/);
+  const next = pages.getByLabel('Next page');
+  const shows = async (filters: { name: string; platform: string }) => {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
+    const escaped = query.toString().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(page).toHaveURL(new RegExp(`/publicstore${escaped ? `\\?${escaped}` : ''}$`));
+    await expect(search).toHaveValue(filters.name);
+    await expect(platform).toHaveValue(filters.platform);
+    await expect(page.locator('main ul[aria-busy="true"]')).toHaveCount(0);
+  };
+  await shows({ name: '', platform: '' });
+
+  // The name search and the platform filter.
+  await tabTo(page, search, { ring: true });
+  await typeInto(search, 'a');
+  await shows({ name: 'a', platform: '' });
+  await pressOn(search, 'Backspace');
+  await shows({ name: '', platform: '' });
+  await tabTo(page, platform, { ring: true });
+  await pressOn(platform, 'ArrowDown');
+  await expect(page).toHaveURL(/platform=/);
+  await expect(platform).not.toHaveValue('');
+  await expect(page.locator('main ul[aria-busy="true"]')).toHaveCount(0);
+  await pressOn(platform, 'ArrowUp');
+  await shows({ name: '', platform: '' });
+
+  // Pagination: the link leads to page 2 of the unfiltered catalogue before Enter goes there.
+  await expect(next).toHaveAttribute('href', /^\/publicstore\?page=2$/);
+  await tabTo(page, next, { ring: true });
+  await pressOn(next, 'Enter');
+  await expect(page).toHaveURL(/\/publicstore\?page=2$/);
   await expect(page.getByRole('link', { name: 'Page 2' }).first()).toHaveAttribute('aria-current', 'page');
 
   // The language selector: open with Enter, move with the arrows, choose with Enter.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press('Shift+Tab'); // from the top of the page again
   const trigger = page.getByRole('button', { name: /^Language: English/ });
+  // Focused by the keyboard (Shift+Tab, then Tab back), so that it matches :focus-visible.
   await trigger.focus();
-  await page.keyboard.press('Shift+Tab');
+  await pressOn(trigger, 'Shift+Tab');
+  await expect(trigger).not.toBeFocused();
   await page.keyboard.press('Tab');
   await expect(trigger).toBeFocused();
   expect(await hasFocusRing(page), 'a visible focus ring on the language selector').toBe(true);
-  await page.keyboard.press('Enter');
+  await pressOn(trigger, 'Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  // The menu takes the focus once it has opened.
+  await expect.poll(() => menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  const items = menu.getByRole('menuitemradio');
+  const names = await items.allTextContents();
+  const wanted = names.findIndex((name) => name.trim() === 'Español');
+  expect(wanted, `Español among ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
+  let at = await items.evaluateAll((elements) => elements.indexOf(document.activeElement as HTMLElement));
+  while (at !== wanted) {
+    const key = at < wanted ? 'ArrowDown' : 'ArrowUp';
+    await page.keyboard.press(key);
+    at += at < wanted ? 1 : -1;
+    await expect(items.nth(at)).toBeFocused();
+  }
   const spanish = page.getByRole('menuitemradio', { name: 'Español' });
-  await expect(page.getByRole('menu')).toBeVisible();
-  for (let i = 0; i < 30 && !(await spanish.evaluate((element) => element === document.activeElement)); i++)
-    await page.keyboard.press('ArrowDown');
-  await expect(spanish).toBeFocused();
-  await page.keyboard.press('Enter');
+  await pressOn(spanish, 'Enter');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(menu).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Idioma: Español/ })).toBeFocused();
 
   // The product carousel: the arrow keys on the photo strip, and its buttons.
   await page.goto(await productHref(request, 3));
+  const viewport = page.getByTestId('carousel-viewport');
   const position = page.getByTestId('carousel-position');
   await expect(position).toContainText('1 /');
-  await tabTo(page, page.getByTestId('carousel-viewport'));
-  await page.keyboard.press('ArrowRight');
+  const total = ((await position.locator('[aria-hidden="true"]').textContent()) ?? '').split('/')[1]?.trim();
+  expect(Number(total)).toBeGreaterThanOrEqual(3);
+  await tabTo(page, viewport, { ring: true });
+  await pressOn(viewport, 'ArrowRight');
   await expect(position).toContainText('2 /');
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
-  await expect(position).not.toContainText('1 /'); // wrapped around to the last photo
-  await page.keyboard.press('Home');
+  await pressOn(viewport, 'ArrowLeft');
   await expect(position).toContainText('1 /');
-  await tabTo(page, page.getByTestId('carousel-viewport').getByRole('button').nth(1)); // 'next photo'
-  await page.keyboard.press('Enter');
+  await pressOn(viewport, 'ArrowLeft');
+  await expect(position).toContainText(`${total} / ${total}`); // wrapped around to the last photo
+  await pressOn(viewport, 'Home');
+  await expect(position).toContainText('1 /');
+  const nextPhoto = viewport.getByRole('button').nth(1);
+  await tabTo(page, nextPhoto, { ring: true });
+  await pressOn(nextPhoto, 'Enter');
   await expect(position).toContainText('2 /');
   await page.context().close();
 });

@@ -90,7 +90,10 @@ test.describe('accounts', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The address changes before the new page is drawn, and the login page has an 'E-mail' field too.
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('E-mail').fill(account.email);
+    await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Instructions sent to your e-mail' }),

@@ -2,29 +2,15 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { registerByApi } from '../fixtures/accounts.ts';
+import { demoAdmin, registerByApi, storeDataDir } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
-
-function dataDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: the global setup did not start the store');
-  return dir;
-}
-
-function demoAdmin(): { email: string; password: string } {
-  const accounts = JSON.parse(readFileSync(path.join(dataDir(), 'demo-accounts.json'), 'utf8')) as {
-    role: string;
-    email: string;
-    password: string;
-  }[];
-  const admin = accounts.find((account) => account.role === 'admin');
-  if (!admin) throw new Error('The seed wrote no admin account');
-  return admin;
-}
 
 /** Sends an event of the local payment provider, signed with the store's generated webhook secret. */
 async function providerEvent(request: APIRequestContext, type: string, object: Record<string, unknown>) {
-  const secret = readFileSync(path.join(dataDir(), 'secrets', 'local-payment-webhook.secret'), 'utf8').trim();
+  const secret = readFileSync(
+    path.join(storeDataDir(), 'secrets', 'local-payment-webhook.secret'),
+    'utf8',
+  ).trim();
   const payload = JSON.stringify({
     id: `evt_local_${randomBytes(8).toString('hex')}`,
     type,

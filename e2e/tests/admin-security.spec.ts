@@ -1,22 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { demoAdmin } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
-
-/** The seeded admin's credentials, written by the store next to its database. */
-function demoAdmin(): { email: string; password: string } {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the global setup did not start the store');
-  const accounts = JSON.parse(readFileSync(path.join(dataDir, 'demo-accounts.json'), 'utf8')) as {
-    role: string;
-    email: string;
-    password: string;
-  }[];
-  const admin = accounts.find((account) => account.role === 'admin');
-  if (!admin) throw new Error('The seed wrote no admin account');
-  return admin;
-}
 
 const PERIOD_MS = 30_000;
 

@@ -1,33 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { registerByApi } from '../fixtures/accounts.ts';
+import { demoAdmin, registerByApi } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
-
-interface DemoAccount {
-  role: string;
-  email: string;
-  password: string;
-}
 
 interface CatalogueGame {
   productId: string;
   title: string;
   platform: string;
   stock: number;
-}
-
-/** The seeded admin's credentials, written by the store next to its database. */
-function demoAdmin(): DemoAccount {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the global setup did not start the store');
-  const accounts = JSON.parse(
-    readFileSync(path.join(dataDir, 'demo-accounts.json'), 'utf8'),
-  ) as DemoAccount[];
-  const admin = accounts.find((account) => account.role === 'admin');
-  if (!admin) throw new Error('The seed wrote no admin account');
-  return admin;
 }
 
 async function catalogue(request: APIRequestContext, name = '', limit = 48): Promise<CatalogueGame[]> {

@@ -132,6 +132,7 @@ test.describe('catalogue', () => {
     // Back to all platforms, then a name with a typo.
     await page.getByLabel('Platform').selectOption('');
     await expect(page).not.toHaveURL(/platform=/);
+    await expect(page.getByLabel('Platform')).toHaveValue('');
     const games = await cataloguePage(request);
     const target = games.find((game) => game.title.split(/\s+/).some((word) => word.length >= 7)) ?? games[0];
     if (!target) throw new Error('The seeded catalogue is empty');
@@ -146,11 +147,14 @@ test.describe('catalogue', () => {
     // Pagination: the address and the games change, and the back button restores both.
     await page.getByLabel('Search by name').fill('');
     await expect(page).not.toHaveURL(/name=/);
-    const firstTitle = (await cards.first().getByRole('heading').textContent()) ?? '';
-    await page
+    // The address changes before the unfiltered catalogue is drawn: wait for the list and the link to it.
+    const next = page
       .getByRole('navigation', { name: 'Catalogue pages', exact: true })
-      .getByLabel('Next page')
-      .click();
+      .getByLabel('Next page');
+    await expect(next).toHaveAttribute('href', /^\/[a-z]*\?page=2$/);
+    await expect(page.locator('main ul[aria-busy="true"]')).toHaveCount(0);
+    const firstTitle = (await cards.first().getByRole('heading').textContent()) ?? '';
+    await next.click();
     await expect(page).toHaveURL(/page=2/);
     await expect(cards.first().getByRole('heading')).not.toHaveText(firstTitle);
     await expect(page.getByRole('link', { name: 'Page 2' }).first()).toHaveAttribute('aria-current', 'page');

@@ -59,18 +59,22 @@ test.describe('cookie consent', () => {
     await expect(more).toHaveAttribute('aria-expanded', 'false');
     await expect(details).toBeHidden();
     await more.focus();
+    await expect(more).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(more).toHaveAttribute('aria-expanded', 'true');
     await expect(details).toBeVisible();
     await expect(details).toContainText('keyland_session');
     await expect.poll(() => rootPixels(page, 'variable')).toBeGreaterThan(Math.ceil(box.height));
+    await expect(more).toBeFocused();
     await page.keyboard.press('Space');
     await expect(more).toHaveAttribute('aria-expanded', 'false');
     await expect(details).toBeHidden();
 
     // Accept with the keyboard: both entries are stored and the banner is gone.
     const before = Date.now();
-    await region.getByRole('button', { name: 'Accept' }).focus();
+    const accept = region.getByRole('button', { name: 'Accept' });
+    await accept.focus();
+    await expect(accept).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(region).toHaveCount(0);
     const stored = await page.evaluate(() => ({

@@ -1,18 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import { pressOn, tabTo, typeInto } from '../fixtures/keyboard.ts';
 import { uniqueEmail } from '../fixtures/mail.ts';
 import { expect, test } from '../fixtures/test.ts';
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, { backwards = false, limit = 120 } = {}): Promise<void> {
-  await expect(target).toBeVisible();
-  const handle = await target.elementHandle();
-  if (!handle) throw new Error('tabTo: the target is not in the page');
-  for (let i = 0; i < limit; i++) {
-    if (await handle.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`tabTo: no focus after ${limit} presses`);
-}
 
 interface Game {
   productId: string;
@@ -46,88 +34,112 @@ test('a whole purchase works with the keyboard alone: register, log in, filter, 
   const email = uniqueEmail('keyboard');
   const password = 'keyboard only passphrase';
   await page.goto('/register');
-  await tabTo(page, page.getByLabel('Full name'));
-  await page.keyboard.type('Teclado Usuario');
-  await tabTo(page, page.getByLabel('E-mail'));
-  await page.keyboard.type(email);
-  await tabTo(page, page.getByLabel('Country'));
-  await page.keyboard.press('Home');
-  for (let i = 0; i < 40; i++) {
-    if ((await page.getByLabel('Country').inputValue()) === '64') break;
-    await page.keyboard.press('ArrowDown');
+  const fullName = page.getByLabel('Full name');
+  await tabTo(page, fullName);
+  await typeInto(fullName, 'Teclado Usuario');
+  const emailField = page.getByLabel('E-mail');
+  await tabTo(page, emailField);
+  await typeInto(emailField, email);
+  const country = page.getByLabel('Country');
+  await tabTo(page, country);
+  await pressOn(country, 'Home');
+  for (let i = 0; i < 40 && (await country.inputValue()) !== '64'; i++) {
+    const before = await country.inputValue();
+    await pressOn(country, 'ArrowDown');
+    await expect(country).not.toHaveValue(before);
   }
-  await expect(page.getByLabel('Country')).toHaveValue('64');
-  await tabTo(page, page.getByLabel('Password', { exact: true }));
-  await page.keyboard.type(password);
-  await tabTo(page, page.getByLabel('Repeat the password'));
-  await page.keyboard.type(password);
-  await tabTo(page, page.getByRole('checkbox'));
-  await page.keyboard.press('Space');
-  await tabTo(page, page.getByRole('button', { name: /create account|register/i }));
-  await page.keyboard.press('Enter');
+  await expect(country).toHaveValue('64');
+  const passwordField = page.getByLabel('Password', { exact: true });
+  await tabTo(page, passwordField);
+  await typeInto(passwordField, password);
+  const repeat = page.getByLabel('Repeat the password');
+  await tabTo(page, repeat);
+  await typeInto(repeat, password);
+  const terms = page.getByRole('checkbox');
+  await tabTo(page, terms);
+  await pressOn(terms, 'Space');
+  await expect(terms).toBeChecked();
+  const create = page.getByRole('button', { name: /create account|register/i });
+  await tabTo(page, create);
+  await pressOn(create, 'Enter');
   await expect(page).toHaveURL(/\/store/);
 
   // Log out and back in with the keyboard.
   await page.context().clearCookies();
   await page.goto('/login');
-  await tabTo(page, page.getByLabel('E-mail'));
-  await page.keyboard.type(email);
-  await tabTo(page, page.getByLabel('Password', { exact: true }));
-  await page.keyboard.type(password);
-  await page.keyboard.press('Enter');
+  const loginEmail = page.getByLabel('E-mail');
+  await tabTo(page, loginEmail);
+  await typeInto(loginEmail, email);
+  const loginPassword = page.getByLabel('Password', { exact: true });
+  await tabTo(page, loginPassword);
+  await typeInto(loginPassword, password);
+  await pressOn(loginPassword, 'Enter');
   await expect(page).toHaveURL(/\/store/);
 
   // Filter by name, add to cart, open the cart, accept the terms and check out.
-  await tabTo(page, page.getByRole('searchbox').or(page.getByLabel('Search by name')).first());
-  await page.keyboard.type(game.title);
+  const search = page.getByRole('searchbox').or(page.getByLabel('Search by name')).first();
+  await tabTo(page, search);
+  await typeInto(search, game.title);
   const add = page.getByRole('button', { name: `Add to cart: ${game.title}`, exact: true });
   await expect(page).toHaveURL(/name=/);
   await tabTo(page, add);
-  await page.keyboard.press('Enter');
+  await pressOn(add, 'Enter');
   await expect(page.getByText(`“${game.title}” added to the cart`)).toBeVisible();
   const cartButton = page.getByRole('button', { name: 'Open the cart, 1 line' });
   await tabTo(page, cartButton);
-  await page.keyboard.press('Enter');
+  await pressOn(cartButton, 'Enter');
   const panel = page.getByRole('dialog', { name: 'Your cart' });
   await expect(panel).toBeVisible();
-  // The panel traps the focus, closes with Escape and gives the focus back to its button.
+  // The panel takes the focus, traps it, closes with Escape and gives the focus back to its button.
+  const focusInPanel = () => panel.evaluate((dialog) => dialog.contains(document.activeElement));
+  await expect.poll(focusInPanel).toBe(true);
   for (let i = 0; i < 25; i++) {
     await page.keyboard.press('Tab');
-    expect(await panel.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    expect(await focusInPanel()).toBe(true);
   }
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
-  await expect(cartButton).toBeFocused();
-  await page.keyboard.press('Enter');
+  await pressOn(cartButton, 'Enter');
   await expect(panel).toBeVisible();
-  await tabTo(page, panel.getByRole('checkbox', { name: /I accept the terms and conditions/ }));
-  await page.keyboard.press('Space');
-  await tabTo(page, panel.getByRole('button', { name: 'Checkout' }));
-  await page.keyboard.press('Enter');
+  const accept = panel.getByRole('checkbox', { name: /I accept the terms and conditions/ });
+  await tabTo(page, accept);
+  await pressOn(accept, 'Space');
+  await expect(accept).toBeChecked();
+  const checkout = panel.getByRole('button', { name: 'Checkout' });
+  await expect(checkout).toBeEnabled();
+  await tabTo(page, checkout);
+  await pressOn(checkout, 'Enter');
 
   // The hosted payment page, by keyboard too.
   await expect(page).toHaveURL(/\/pay\/local\/cs_local_/);
-  await tabTo(page, page.getByLabel('Card number'));
+  const card = page.getByLabel('Card number');
+  const expiry = page.getByLabel('Expiry');
+  const cvc = page.getByLabel('CVC');
+  await tabTo(page, card);
   await page.keyboard.type('4242 4242 4242 4242');
-  await page.keyboard.press('Tab');
+  await expect(card).toHaveValue(/^4242 ?4242 ?4242 ?4242$/);
+  await pressOn(card, 'Tab');
+  await expect(expiry).toBeFocused();
   await page.keyboard.type('12 / 34');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('123');
-  await page.keyboard.press('Enter');
+  await expect(expiry).toHaveValue(/^12 ?\/ ?34$/);
+  await pressOn(expiry, 'Tab');
+  await typeInto(cvc, '123');
+  await pressOn(cvc, 'Enter');
   await expect(page.getByRole('heading', { name: 'Thank you! Your keys are ready' })).toBeVisible({
     timeout: 20_000,
   });
 
   // The history: reveal and copy the key.
-  await tabTo(page, page.getByRole('link', { name: 'Go to your purchase history' }));
-  await page.keyboard.press('Enter');
+  const toHistory = page.getByRole('link', { name: 'Go to your purchase history' });
+  await tabTo(page, toHistory);
+  await pressOn(toHistory, 'Enter');
   await expect(page).toHaveURL(/\/History/);
   const show = page.getByRole('button', { name: `Show the key of ${game.title}` });
   await tabTo(page, show);
-  await page.keyboard.press('Enter');
+  await pressOn(show, 'Enter');
   const copy = page.getByRole('button', { name: `Copy the key of ${game.title}` });
   await tabTo(page, copy);
-  await page.keyboard.press('Enter');
+  await pressOn(copy, 'Enter');
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^[A-Z0-9-]{8,}$/);

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 
 interface CatalogueGame {
@@ -47,6 +47,21 @@ async function steamGameWithPhotos(request: APIRequestContext): Promise<GameDeta
 }
 
 const href = (game: GameDetail) => `/product?title=${game.slug}&session=${game.provider_id}`;
+
+/** Whether the carousel's photo strip (moved by a CSS transform) stands still over two animation frames. */
+function stripAtRest(viewport: Locator): Promise<boolean> {
+  return viewport.evaluate(
+    (element) =>
+      new Promise<boolean>((resolve) => {
+        const strip = element.firstElementChild?.firstElementChild;
+        if (!strip) return resolve(false);
+        const before = getComputedStyle(strip).transform;
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve(getComputedStyle(strip).transform === before)),
+        );
+      }),
+  );
+}
 
 test.describe('product detail', () => {
   test('a visitor opens a game from the catalogue and sees its page, not add-to-cart @mobile', async ({
@@ -134,19 +149,17 @@ test.describe('product detail', () => {
 
     await dots.nth(1).click();
     await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
-    // Let the slide settle before dragging it.
-    await page.waitForTimeout(800);
+    // The slide has settled before it is dragged: the strip stands still over two frames.
+    const viewport = carousel.getByTestId('carousel-viewport');
+    await expect.poll(() => stripAtRest(viewport)).toBe(true);
 
     // Swipe (a mouse drag) moves to the next photo.
-    const box = await carousel.getByTestId('carousel-viewport').boundingBox();
+    const box = await viewport.boundingBox();
     if (!box) throw new Error('The carousel has no box');
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + box.width * 0.8, y);
     await page.mouse.down();
-    for (let step = 1; step <= 20; step++) {
-      await page.mouse.move(box.x + box.width * (0.8 - 0.03 * step), y);
-      await page.waitForTimeout(16);
-    }
+    await page.mouse.move(box.x + box.width * 0.2, y, { steps: 20 });
     await page.mouse.up();
     await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
   });

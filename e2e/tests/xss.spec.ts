@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { registerByApi } from '../fixtures/accounts.ts';
+import { demoAdmin, registerByApi } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /** Payloads that would run if any of them were rendered as HTML or followed as a link. */
@@ -13,19 +11,6 @@ const PAYLOADS = [
 ];
 const PAYLOAD = PAYLOADS.join(' ');
 
-function demoAdmin(): { email: string; password: string } {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const accounts = JSON.parse(readFileSync(path.join(dataDir, 'demo-accounts.json'), 'utf8')) as {
-    role: string;
-    email: string;
-    password: string;
-  }[];
-  const admin = accounts.find((a) => a.role === 'admin');
-  if (!admin) throw new Error('no demo admin');
-  return admin;
-}
-
 /** Fails the test on any dialog, and lets the test read whether a payload ran. */
 function watch(page: Page): { dialogs: string[] } {
   const seen = { dialogs: [] as string[] };
@@ -36,8 +21,18 @@ function watch(page: Page): { dialogs: string[] } {
   return seen;
 }
 
+/**
+ * A payload rendered as markup would run as its element is inserted (svg onload) or when its image fails
+ * (img onerror, fired with the image's state change): so the page is checked once every image it loads
+ * has loaded or failed, and a frame has passed.
+ */
 async function expectNothingRan(page: Page, seen: { dialogs: string[] }, where: string): Promise<void> {
-  await page.waitForTimeout(300);
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.images].every((image) => image.loading === 'lazy' || image.complete)),
+    )
+    .toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
   expect(seen.dialogs, where).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), where).toBeUndefined();
 }
