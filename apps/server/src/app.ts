@@ -3,15 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  createJsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { catalogueChanged } from './lib/catalogue-changed.ts';
@@ -67,12 +60,14 @@ import type { PaymentProvider } from './modules/payments/payment.port.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService, scheduleRetention } from './modules/privacy/privacy.service.ts';
+import { createRiskService } from './modules/risk/index.ts';
 import { createSupplierModule } from './modules/supplier/supplier.module.ts';
 import type { KeySupplier } from './modules/supplier/supplier.port.ts';
 import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
 import { createWithdrawalService, scheduleRefundRetries } from './modules/withdrawal/withdrawal.service.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerApiReference, registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityEvents } from './plugins/security-events.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -145,21 +140,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Keyland API',
-        version: '0.1.0',
-        description:
-          'The Keyland store API. Errors answer `{ "error": "<CODE>", "message": "<text>" }`. Money on the wire is in euros with at most two decimals.',
-      },
-    },
-    transform: createJsonSchemaTransform({ skipList: ['/api/openapi.json'] }),
-    transformObject: jsonSchemaTransformObject,
-  });
-
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  // Signed webhooks and multipart uploads check their callers themselves.
+  const crossSiteExempt = ['/api/payments/webhook/', UPLOADS_PREFIX];
+  await registerOpenApi(app, { crossSiteExempt });
 
   const { db } = deps.dbHandle;
   const authRepository = createAuthRepository(db);
@@ -196,7 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('mailDispatcher', mailDispatcher);
 
   await app.register(sessionPlugin, { sessions });
-  registerCrossSiteGuard(app, config.publicUrl, ['/api/payments/webhook/', UPLOADS_PREFIX]);
+  registerCrossSiteGuard(app, config.publicUrl, crossSiteExempt);
 
   const drain: DrainState = { draining: false };
   app.decorate('drain', drain);
@@ -252,6 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     onProviderEvent: createPaymentEventsHandler({ db, provider: payments.provider, log: app.log }).handle,
     supplierPurchases: supplierModule.purchases,
     invoices,
+    risk: createRiskService({ db, settings: config.risk, supportUrl: `${config.publicUrl}/contactPage` }),
   });
   await app.register(cartRoutes, { service: createCartService(db) });
   await app.register(checkoutRoutes, { service: checkout });
@@ -347,6 +331,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (config.nodeEnv === 'development' && !config.smtpUrl) {
     await app.register(devMailboxRoutes, { outboxDir: path.join(config.dataDir, 'outbox') });
   }
+  if (config.nodeEnv === 'development') await registerApiReference(app);
 
   registerWebApp(app, config.webDistDir, {
     sessions,

@@ -47,6 +47,8 @@ export const errorCodes = [
   'ORDER_NOT_WITHDRAWABLE',
   'ORDER_CANCELLED',
   'PASSWORD_INCORRECT',
+  'CHECKOUT_REFUSED',
+  'TOO_MANY_ORDERS',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -99,4 +101,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   ORDER_NOT_WITHDRAWABLE: 409,
   ORDER_CANCELLED: 409,
   PASSWORD_INCORRECT: 400,
+  CHECKOUT_REFUSED: 403,
+  TOO_MANY_ORDERS: 429,
 };

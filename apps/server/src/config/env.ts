@@ -86,6 +86,35 @@ export const envSchema = z.object({
   COMPANY_VAT_NUMBER: z.preprocess(emptyToUndefined, z.string().max(50).optional()),
   COMPANY_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** Fraud screening (README, "Fraud screening"): tiers, weights, addresses not counted, velocity caps. */
+  RISK_MEDIUM_SCORE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  RISK_HIGH_SCORE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(70)),
+  /** `reason=points,…` overriding the default weights of modules/risk/risk.score.ts. */
+  RISK_WEIGHTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\s*[a-z_]+\s*=\s*-?\d+\s*(,\s*[a-z_]+\s*=\s*-?\d+\s*)*$/, 'reason=points, comma-separated')
+      .optional(),
+  ),
+  RISK_NEW_ACCOUNT_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).default(24)),
+  RISK_IGNORED_ADDRESSES: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
+  CHECKOUT_LIMIT_ACCOUNT_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10)),
+  CHECKOUT_LIMIT_ACCOUNT_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(30)),
+  CHECKOUT_LIMIT_ADDRESS_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(30)),
+  FAILED_PAYMENT_LIMIT_ACCOUNT_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(5)),
+  FAILED_PAYMENT_LIMIT_ADDRESS_DAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).default(10),
+  ),
+  REVIEW_DEADLINE_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 14)
+      .default(24),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -183,6 +212,26 @@ export interface Config {
   company: CompanyConfig;
   /** Lifetime of cached catalogue answers in this process (0 disables the cache). */
   catalogueCacheTtlMs: number;
+  risk: RiskSettings;
+}
+
+/** Fraud screening: see modules/risk and the README's "Fraud screening". */
+export interface RiskSettings {
+  mediumScore: number;
+  highScore: number;
+  /** Overrides of the default weights, by reason code. */
+  weights: Record<string, number>;
+  newAccountHours: number;
+  /** Addresses whose checkouts are not counted per address (the machine itself, a shared company proxy). */
+  ignoredAddresses: string[];
+  /** Velocity caps (0 turns one off): checkouts per account and address, failed payments per day. */
+  checkoutsPerAccountHour: number;
+  checkoutsPerAccountDay: number;
+  checkoutsPerAddressHour: number;
+  failedPaymentsPerAccountDay: number;
+  failedPaymentsPerAddressDay: number;
+  /** A held order not reviewed within this many hours is cancelled and refunded. */
+  reviewDeadlineHours: number;
 }
 
 export interface CompanyConfig {
@@ -297,5 +346,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.COMPANY_ADDRESS ?? 'Test street 1, 10111 Tallinn, Estonia',
     },
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    risk: {
+      mediumScore: e.RISK_MEDIUM_SCORE,
+      highScore: Math.max(e.RISK_HIGH_SCORE, e.RISK_MEDIUM_SCORE),
+      weights: Object.fromEntries(
+        (e.RISK_WEIGHTS ?? '')
+          .split(',')
+          .filter((pair) => pair.includes('='))
+          .map((pair) => {
+            const [code = '', points = '0'] = pair.split('=');
+            return [code.trim(), Number(points.trim())];
+          }),
+      ),
+      newAccountHours: e.RISK_NEW_ACCOUNT_HOURS,
+      ignoredAddresses: e.RISK_IGNORED_ADDRESSES.split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+      checkoutsPerAccountHour: e.CHECKOUT_LIMIT_ACCOUNT_HOUR,
+      checkoutsPerAccountDay: e.CHECKOUT_LIMIT_ACCOUNT_DAY,
+      checkoutsPerAddressHour: e.CHECKOUT_LIMIT_ADDRESS_HOUR,
+      failedPaymentsPerAccountDay: e.FAILED_PAYMENT_LIMIT_ACCOUNT_DAY,
+      failedPaymentsPerAddressDay: e.FAILED_PAYMENT_LIMIT_ADDRESS_DAY,
+      reviewDeadlineHours: e.REVIEW_DEADLINE_HOURS,
+    },
   };
 }

@@ -1,44 +1,49 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@keyland/core/locales';
-
-type Messages = { [key: string]: string | Messages };
+import i18next, { type Resource } from 'i18next';
 
 const localesDir = path.resolve(import.meta.dirname, '../../../../packages/core/src/i18n/locales');
-const cache = new Map<Locale, Messages>();
 
-function messagesOf(locale: Locale): Messages {
-  let messages = cache.get(locale);
-  if (!messages) {
-    const file = path.join(localesDir, `${locale}.json`);
-    messages = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Messages) : {};
-    cache.set(locale, messages);
+/** Every language file, read once at start (the same files the web app uses). */
+function loadResources(): Resource {
+  const resources: Resource = {};
+  for (const file of readdirSync(localesDir)) {
+    const locale = file.replace(/\.json$/, '');
+    if (!file.endsWith('.json') || !isLocale(locale)) continue;
+    resources[locale] = { translation: JSON.parse(readFileSync(path.join(localesDir, file), 'utf8')) };
   }
-  return messages;
-}
-
-function lookup(messages: Messages, key: string): string | undefined {
-  let node: string | Messages | undefined = messages;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
+  return resources;
 }
 
 /**
- * Translates a key of the shared translation files (the same ones the web app uses) in the given
- * language, falling back to English, with i18next-style `{{name}}` interpolation.
+ * The server's own i18next instance, with the web app's settings: English as the fallback, `{{name}}`
+ * interpolation without HTML escaping (mail templates escape what they insert), and the plural forms
+ * (`_one`, `_few`, `_other`…) of each language picked by `count`.
+ */
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: loadResources(),
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+  // A value the caller did not give is left out, as in the web app's texts.
+  missingInterpolationHandler: () => '',
+});
+
+/**
+ * Translates a key of the shared translation files in the given language, falling back to English; a
+ * `count` value chooses the language's plural form. An unknown key answers the key itself.
  */
 export function translate(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  const template = lookup(messagesOf(locale), key) ?? lookup(messagesOf(DEFAULT_LOCALE), key) ?? key;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, name: string) => String(values[name] ?? ''));
+  return i18n.t(key, { ...values, lng: locale });
 }
 
 /** Like `translate`, but undefined when no language has the key. */
 export function translateOptional(locale: Locale, key: string, values: Record<string, string | number> = {}) {
-  const known = lookup(messagesOf(locale), key) ?? lookup(messagesOf(DEFAULT_LOCALE), key);
-  return known === undefined ? undefined : translate(locale, key, values);
+  return i18n.exists(key, { lng: locale }) ? translate(locale, key, values) : undefined;
 }
 
 /** The caller's language: the first supported tag of Accept-Language, else English. */

@@ -6,4 +6,5 @@ export * from './catalogue.ts';
 export * from './documents.ts';
 export * from './mail.ts';
 export * from './orders.ts';
+export * from './risk.ts';
 export * from './supplier.ts';

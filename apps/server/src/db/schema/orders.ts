@@ -16,6 +16,9 @@ import { games } from './catalogue.ts';
 /**
  * `awaiting_keys`: paid, but some keys are not delivered yet (waiting for the key supplier).
  * `refunded`: paid, then the payment was given back (a withdrawal or the provider's refund).
+ * `held_for_review`: paid, its score still medium or worse: keys reserved, not shown, until a person decides.
+ * `payment_processing`: the customer chose a delayed method (bank transfer, SEPA debit…): keys reserved
+ * until the provider reports the payment succeeded or failed.
  */
 export const orderStatuses = [
   'draft',
@@ -163,4 +166,8 @@ export const localPaymentSessions = pgTable('local_payment_sessions', {
   idempotencyKey: text().notNull().unique(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** The store asked for 3-D Secure on this session (a medium-risk checkout). */
+  threeDSecureRequested: boolean().notNull().default(false),
+  /** A stand-in for the card's fingerprint (a hash of the test card's number), set when paid or declined. */
+  cardFingerprint: text(),
 });

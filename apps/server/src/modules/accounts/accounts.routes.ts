@@ -23,14 +23,6 @@ import { clearSessionCookie, requireSession, setSessionCookie } from '../../plug
 import type { AccountsService, RequestMeta } from './accounts.service.ts';
 import { toSessionUser } from './session.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
-
 function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale };
 }
@@ -44,9 +36,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'registerCustomer',
         summary: 'Register a customer (rules checked in order; 409 when the e-mail exists) and log them in',
         body: registerRequestSchema,
-        response: { 200: registerResponseSchema, ...errors, 502: errorBodySchema },
+        response: {
+          200: registerResponseSchema,
+          400: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+          502: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -61,9 +60,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'startSession',
         summary: 'Log in with e-mail and password; sets the keyland_session cookie',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: {
+          200: loginResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -80,6 +86,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'getSessionUser',
         summary: 'The user of the session cookie, or null',
         response: { 200: userOnlineResponseSchema },
       },
@@ -95,6 +102,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'endSession',
         summary: 'End the session (server side) and clear the cookie',
         response: { 200: okResponseSchema },
       },
@@ -111,9 +119,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'requestPasswordReset',
         summary: 'E-mail a password-reset link; answers the same whether or not the account exists',
         body: forgotPasswordRequestSchema,
-        response: { 200: okResponseSchema, ...errors },
+        response: { 200: okResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {
@@ -127,6 +136,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'resetPassword',
         summary: 'Set a new password with a reset token; ends every session of the account',
         body: resetPasswordRequestSchema,
         response: {
@@ -156,9 +166,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'verifyEmail',
         summary: 'Confirm an e-mail address with the token from the verification mail',
         body: tokenRequestSchema,
-        response: { 200: okResponseSchema, ...errors },
+        response: { 200: okResponseSchema, 400: errorBodySchema },
       },
     },
     async (request) => {
@@ -173,8 +184,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
       onRequest: requireSession,
       schema: {
         tags: ['accounts'],
+        operationId: 'resendVerificationEmail',
         summary: 'Send a new verification link to the logged-in customer',
-        response: { 200: okResponseSchema, ...errors },
+        response: { 200: okResponseSchema, 401: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {
@@ -189,8 +201,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
       onRequest: requireSession,
       schema: {
         tags: ['accounts'],
+        operationId: 'getProfile',
         summary: 'The logged-in customer’s profile',
-        response: { 200: profileSchema, ...errors },
+        response: { 200: profileSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -205,9 +218,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
       onRequest: requireSession,
       schema: {
         tags: ['accounts'],
+        operationId: 'updateProfile',
         summary: 'Update full name, country, language and bio (HTML stripped); the e-mail cannot change',
         body: updateProfileRequestSchema,
-        response: { 200: profileSchema.extend({ message: z.string() }), ...errors },
+        response: {
+          200: profileSchema.extend({ message: z.string() }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request) => {

@@ -12,7 +12,7 @@ import {
   ordersIn,
   refundKeyOf,
 } from '../orders/index.ts';
-import type { CheckoutSessionState } from '../payments/index.ts';
+import type { CheckoutSessionState, PaymentDetails } from '../payments/index.ts';
 import { type Stock, stockIn } from '../stock/index.ts';
 import type { CheckoutDeps, DeliveredKey } from './checkout.service.ts';
 
@@ -85,6 +85,23 @@ export function createFulfilment(deps: CheckoutDeps) {
   }
 
   /**
+   * What the provider reports of the card of a payment the order has not counted yet (one call, outside
+   * any transaction); null when the order is already settled or the provider tells nothing.
+   */
+  async function paymentDetailsOf(orderId: number, sessionId: string): Promise<PaymentDetails | null> {
+    if (!deps.risk) return null;
+    const order = await ordersIn(db).findOrder(orderId);
+    if (!order || order.paymentSessionId !== sessionId || !nextStatus(order.status, 'payment_confirmed'))
+      return null;
+    try {
+      return await provider.paymentDetails(sessionId);
+    } catch (error) {
+      deps.log.warn({ orderId, err: (error as Error).message }, 'payment details not read');
+      return null;
+    }
+  }
+
+  /**
    * Turns a paid session into delivered keys, once. Webhook and success page may both call it, in any
    * order or at the same time: the order row is locked, and a paid order answers its existing keys.
    */
@@ -94,6 +111,7 @@ export function createFulfilment(deps: CheckoutDeps) {
     }
     const orderId = session.orderId;
     const at = now();
+    const payment = await paymentDetailsOf(orderId, session.sessionId);
     const outcome = await db.transaction(async (tx) => {
       const repo = ordersIn(tx);
       const stock = stockIn(tx);
@@ -114,6 +132,14 @@ export function createFulfilment(deps: CheckoutDeps) {
         );
         throw new AppError('CONFLICT', 'Paid amount differs from the order total');
       }
+      // The order is scored again with what the provider reports of the card.
+      const risk = await deps.risk?.assessPayment(
+        tx,
+        { ...order, gameIds: lines.map((l) => l.gameId) },
+        payment,
+      );
+      if (risk && risk.tier !== 'low')
+        deps.log.warn({ orderId, score: risk.score, tier: risk.tier }, 'paid order scored above low');
       // Sell what the checkout reserved; a line whose reservation lapsed before the payment arrived takes
       // free keys if there still are some.
       const sold = await stock.sellReservedKeys(order.id, at);

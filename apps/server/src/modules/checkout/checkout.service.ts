@@ -14,6 +14,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
 } from '../payments/index.ts';
+import type { RiskService } from '../risk/index.ts';
 import { stockIn } from '../stock/index.ts';
 import type { SupplierPurchases } from '../supplier/index.ts';
 import { createFulfilment } from './checkout.fulfilment.ts';
@@ -50,6 +51,8 @@ export interface CheckoutDeps {
   supplierPurchases?: SupplierPurchases;
   /** Issues the invoice of a paid order in its fulfilment transaction. */
   invoices?: Pick<InvoicesService, 'issueForOrder'>;
+  /** Scores checkouts and payments (modules/risk); without it every order is low risk. */
+  risk?: RiskService;
 }
 
 export function createCheckoutService(deps: CheckoutDeps) {
@@ -93,6 +96,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const at = now();
       const priced = priceCart(draftLines, customer.countryId, at);
       const reservedUntil = new Date(at.getTime() + SESSION_TTL_MS + RESERVATION_GRACE_MS);
+      // Velocity caps (429) and a high score (refused) stop the checkout before anything is reserved.
+      const screening = await deps.risk?.screenCheckout({
+        customerId: customer.customerId,
+        ip: meta.ip,
+        basketCents: priced.totalCents,
+        gameIds: priced.lines.map((l) => l.line.id),
+      });
       const order = await db.transaction(async (tx) => {
         const repo = ordersIn(tx);
         const created = await repo.insertOrder({
@@ -141,6 +151,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           ip: meta.ip,
           userAgent: meta.userAgent?.slice(0, 300),
         });
+        if (screening) await deps.risk?.recordCheckout(tx, created.id, customer.customerId, screening);
         return created;
       });
       catalogueChanged.notify();
@@ -160,6 +171,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           cancelUrl: `${deps.publicUrl}/checkout/cancel`,
           expiresAt: new Date(at.getTime() + SESSION_TTL_MS),
           idempotencyKey: `keyland-order-${order.id}`,
+          requestThreeDSecure: screening?.threeDSecure ?? false,
         });
       } catch (error) {
         deps.log.error({ orderId: order.id, err: (error as Error).message }, 'payment session not created');
@@ -205,6 +217,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
           const order = await repository.findOrder(event.session.orderId);
           if (order?.paymentSessionId === event.session.sessionId)
             await release(order.id, 'reservation_lapsed');
+        } else if (event.type === 'payment.failed' && event.failure) {
+          const order = await repository.findOrder(event.failure.orderId);
+          if (order && order.paymentProvider === provider.kind && deps.risk)
+            await deps.risk.recordFailure(db, { ...event.failure, customerId: order.customerId });
         } else if (event.type !== 'other') {
           await deps.onProviderEvent?.(event);
         }

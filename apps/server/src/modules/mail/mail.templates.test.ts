@@ -61,3 +61,37 @@ describe('order keys e-mail', () => {
     expect(rendered.html).not.toContain('Your key is an image');
   });
 });
+
+describe('plural texts in the order mail', () => {
+  const withGames = (locale: 'en' | 'pl' | 'sl', games: number) =>
+    orderKeysMail(locale, {
+      id: 7,
+      name: 'Ada',
+      lines: Array.from({ length: games }, (_, i) => ({
+        title: `Game ${i + 1}`,
+        platform: 'Steam',
+        quantity: 1,
+        unitPrice: '€5.00',
+        total: '€5.00',
+        codes: [`CODE-${i}`],
+      })),
+      untaxed: '€4.10',
+      tax: '€0.90',
+      total: '€5.00',
+      taxPercent: '22',
+      consentText: 'I agree',
+      consentAt: '2026-01-01T00:00:00.000Z',
+      historyUrl: 'https://keyland.test/History',
+    });
+
+  it('chooses each language’s plural form of the number of games', () => {
+    expect(withGames('en', 1).text).toContain('1 game\n');
+    expect(withGames('en', 3).text).toContain('3 games');
+    // Polish: one, few (2–4), many (5+).
+    expect(withGames('pl', 1).text).toContain('1 gra');
+    expect(withGames('pl', 3).text).toContain('3 gry');
+    expect(withGames('pl', 5).html).toContain('5 gier');
+    // Slovenian has a dual.
+    expect(withGames('sl', 2).text).toContain('2 igri');
+  });
+});

@@ -119,6 +119,7 @@ ${line.codes.map(codeHtml).join('')}</td>
 <p style="font-weight:800;font-size:20px;color:#16a34a;margin:0 0 16px">Keyland</p>
 <h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(heading)}</h1>
 <p>${escapeHtml(t('mail.order.intro', { id: order.id }))}</p>
+<p style="color:#555;font-size:13px;margin:16px 0 4px">${escapeHtml(t('mail.order.games', { count: order.lines.length }))}</p>
 <table style="width:100%;border-collapse:collapse">${lineHtml}
 <tr><td style="padding:6px 0">${escapeHtml(t('mail.order.untaxed'))}</td><td style="text-align:right">${escapeHtml(order.untaxed)}</td></tr>
 <tr><td style="padding:6px 0">${escapeHtml(t('mail.order.vat', { percent: order.taxPercent }))}</td><td style="text-align:right">${escapeHtml(order.tax)}</td></tr>
@@ -136,6 +137,7 @@ ${line.codes.map(codeHtml).join('')}</td>
     '',
     t('mail.order.intro', { id: order.id }),
     '',
+    t('mail.order.games', { count: order.lines.length }),
     ...order.lines.flatMap((line) => [
       `${line.title} (${line.platform}) ${line.quantity} × ${line.unitPrice} = ${line.total}`,
       ...line.codes.map(codeText),

@@ -23,3 +23,6 @@ export { createOrdersService, decryptByLine, type OrdersService } from './orders
 /** Orders read and written in the caller's transaction (statuses move only through `moveOrder`). */
 export const ordersIn = (db: Executor) => createOrdersRepository(db);
 export type Orders = ReturnType<typeof ordersIn>;
+/** How many orders the customer has paid and kept, and the largest (the risk score's history signals). */
+export const purchaseRecordOf = (db: Executor, customerId: number) =>
+  createOrdersRepository(db).purchaseRecord(customerId);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, games } from '../../db/schema/index.ts';
 import { orderConsents, orderLines, orders } from '../../db/schema/orders.ts';
@@ -95,6 +95,18 @@ export function createOrdersRepository(db: Executor) {
     },
 
     /** Paid orders, delivered or still awaiting keys. */
+    /** How many orders the customer has paid and kept, and the largest of them (integer cents). */
+    async purchaseRecord(customerId: number): Promise<{ paidOrders: number; largestPaidCents: number }> {
+      const [row] = await db
+        .select({
+          paidOrders: sql<number>`count(*)::int`,
+          largestPaidCents: sql<number>`coalesce(max(${orders.amountTotalCents}), 0)::int`,
+        })
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, ['paid', 'awaiting_keys'])));
+      return { paidOrders: row?.paidOrders ?? 0, largestPaidCents: row?.largestPaidCents ?? 0 };
+    },
+
     async paidOrdersOf(customerId: number): Promise<OrderRow[]> {
       return db
         .select()

@@ -3,6 +3,7 @@ export {
   type ChargeState,
   type CheckoutSessionState,
   type DisputeState,
+  type PaymentDetails,
   type PaymentEvent,
   type PaymentProvider,
   PaymentProviderError,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formatEuros } from '@keyland/core/money';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { LOCAL_TEST_CARDS, toSessionState } from './local.provider.ts';
+import { LOCAL_TEST_CARDS, localCardFingerprint, toSessionState } from './local.provider.ts';
 import type { LocalPaymentRepository, LocalSession } from './local-payment.repository.ts';
 import { signPayload } from './webhook-signature.ts';
 
@@ -45,7 +45,8 @@ label{display:block;font-size:14px;margin:12px 0 4px}input{width:100%;box-sizing
 a{color:#86efac}.error{background:#7f1d1d;padding:10px;border-radius:8px}.info{background:#1e3a8a;padding:10px;border-radius:8px}
 </style></head><body><main>
 <h1>Keyland test checkout</h1>
-<p class="muted">Local payment provider for development and tests. Card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.</p>
+<p class="muted">Local payment provider for development and tests. Card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9235 pays with an elevated risk reported.</p>
+${session.threeDSecureRequested ? '<p class="info" data-testid="three-d-secure">The store asked for 3-D Secure on this payment.</p>' : ''}
 <ul>${lines}</ul><p><strong>Total ${formatEuros(session.amountTotalCents, 'en')}</strong></p>
 ${message}${form}
 </main></body></html>`;
@@ -88,8 +89,11 @@ export const localCheckoutRoutes: FastifyPluginAsync<{
     const card = form.card.replace(/\D/g, '');
     const html = (notice: { kind: 'error' | 'info'; text: string }, status = 402) =>
       reply.status(status).type('text/html; charset=utf-8').send(page(session, notice));
-    if (card === LOCAL_TEST_CARDS.declined) return html({ kind: 'error', text: 'Your card was declined.' });
-    if (card !== LOCAL_TEST_CARDS.success) {
+    if (card === LOCAL_TEST_CARDS.declined) {
+      await deliverFailure(app, webhookSecret, session, localCardFingerprint(card));
+      return html({ kind: 'error', text: 'Your card was declined.' });
+    }
+    if (card !== LOCAL_TEST_CARDS.success && card !== LOCAL_TEST_CARDS.elevated) {
       return html(
         {
           kind: 'error',
@@ -98,12 +102,26 @@ export const localCheckoutRoutes: FastifyPluginAsync<{
         400,
       );
     }
-    const paid = await repository.complete(sessionId);
+    const paid = await repository.complete(sessionId, localCardFingerprint(card));
     if (!paid) return html({ kind: 'info', text: 'This checkout session is no longer open.' }, 409);
     await deliverEvent(app, webhookSecret, 'checkout.session.completed', paid);
     return reply.redirect(paid.successUrl.replace('{CHECKOUT_SESSION_ID}', paid.id), 303);
   });
 };
+
+/** A refused card: the provider tells the store (its velocity limits count failed payments). */
+function deliverFailure(
+  app: FastifyInstance,
+  webhookSecret: string,
+  session: LocalSession,
+  cardFingerprint: string,
+): Promise<void> {
+  return post(app, webhookSecret, 'payment_intent.payment_failed', {
+    orderId: session.orderId,
+    cardFingerprint,
+    reason: 'card_declined',
+  });
+}
 
 /** Sends a signed event to the store's own webhook endpoint, the way the provider would. */
 export async function deliverEvent(
@@ -112,11 +130,20 @@ export async function deliverEvent(
   type: 'checkout.session.completed' | 'checkout.session.expired',
   session: LocalSession,
 ): Promise<void> {
+  await post(app, webhookSecret, type, toSessionState(session));
+}
+
+async function post(
+  app: FastifyInstance,
+  webhookSecret: string,
+  type: string,
+  object: unknown,
+): Promise<void> {
   const payload = JSON.stringify({
     id: `evt_local_${randomBytes(12).toString('hex')}`,
     type,
     created: Math.floor(Date.now() / 1000),
-    data: { object: toSessionState(session) },
+    data: { object },
   });
   const response = await app.inject({
     method: 'POST',

@@ -29,10 +29,10 @@ export function createLocalPaymentRepository(db: Executor) {
     },
 
     /** Marks an open, unexpired session paid; returns it, or undefined when it was not open. */
-    async complete(id: string): Promise<LocalSession | undefined> {
+    async complete(id: string, cardFingerprint: string | null = null): Promise<LocalSession | undefined> {
       const [row] = await db
         .update(localPaymentSessions)
-        .set({ status: 'complete', paymentStatus: 'paid' })
+        .set({ status: 'complete', paymentStatus: 'paid', cardFingerprint })
         .where(
           and(
             eq(localPaymentSessions.id, id),

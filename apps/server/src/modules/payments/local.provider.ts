@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { LocalPaymentRepository, LocalSession } from './local-payment.repository.ts';
 import {
   type ChargeState,
@@ -12,7 +12,16 @@ import {
 import { verifySignature } from './webhook-signature.ts';
 
 /** Cards of the local test checkout, as the card provider's test mode knows them. */
-export const LOCAL_TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+export const LOCAL_TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  /** Pays; the provider reports a card issued in the United States and an elevated risk. */
+  elevated: '4000000000009235',
+} as const;
+
+/** The local stand-in of a card fingerprint: the same card always gives the same one. */
+export const localCardFingerprint = (card: string) =>
+  `fp_local_${createHash('sha256').update(card).digest('hex').slice(0, 16)}`;
 
 export function toSessionState(row: LocalSession): CheckoutSessionState {
   return {
@@ -89,6 +98,7 @@ export function createLocalProvider(options: {
         cancelUrl: input.cancelUrl,
         idempotencyKey: input.idempotencyKey,
         expiresAt: input.expiresAt,
+        threeDSecureRequested: input.requestThreeDSecure ?? false,
       });
       return { sessionId: row.id, url: `${options.publicUrl}/pay/local/${row.id}` };
     },
@@ -125,6 +135,18 @@ export function createLocalProvider(options: {
       return { refundId: row.id };
     },
 
+    async paymentDetails(sessionId) {
+      const row = await repository.find(sessionId);
+      if (!row?.cardFingerprint) return null;
+      const elevated = row.cardFingerprint === localCardFingerprint(LOCAL_TEST_CARDS.elevated);
+      return {
+        cardFingerprint: row.cardFingerprint,
+        cardCountry: elevated ? 'US' : null,
+        providerRisk: elevated ? 'elevated' : 'normal',
+        threeDSecurePassed: false,
+      };
+    },
+
     async findSessionOfPayment(paymentId) {
       return (await repository.find(paymentId))?.id ?? null;
     },
@@ -156,6 +178,17 @@ export function createLocalProvider(options: {
       if (rawType === 'charge.dispute.created' || rawType === 'charge.dispute.closed') {
         const dispute = parseDispute(object);
         if (dispute) return { id, type: rawType, rawType, session: null, dispute };
+      }
+      if (rawType === 'payment_intent.payment_failed') {
+        const o = object as { orderId?: unknown; cardFingerprint?: unknown; reason?: unknown } | undefined;
+        if (typeof o?.orderId === 'number' && Number.isSafeInteger(o.orderId)) {
+          const failure = {
+            orderId: o.orderId,
+            cardFingerprint: typeof o.cardFingerprint === 'string' ? o.cardFingerprint : null,
+            reason: typeof o.reason === 'string' ? o.reason.slice(0, 100) : 'declined',
+          };
+          return { id, type: 'payment.failed', rawType, session: null, failure };
+        }
       }
       const type =
         rawType === 'checkout.session.completed' || rawType === 'checkout.session.expired'

@@ -21,6 +21,8 @@ export interface CreateCheckoutInput {
   expiresAt: Date;
   /** Same order and attempt → same key, so a retried creation never makes a second session. */
   idempotencyKey: string;
+  /** Ask the card's bank for 3-D Secure whenever it is available (a checkout the risk score found medium). */
+  requestThreeDSecure?: boolean;
 }
 
 export interface CheckoutSessionRef {
@@ -48,6 +50,7 @@ export type PaymentEventType =
   | 'charge.refunded'
   | 'charge.dispute.created'
   | 'charge.dispute.closed'
+  | 'payment.failed'
   | 'other';
 
 /** A payment (Stripe: a charge of a payment intent) as a refund event reports it. */
@@ -87,6 +90,24 @@ export interface PaymentEvent {
   charge?: ChargeState | null;
   /** Set for `charge.dispute.*`. */
   dispute?: DisputeState | null;
+  /** Set for `payment.failed`: an attempt to pay the order's session was refused. */
+  failure?: PaymentFailure | null;
+}
+
+export interface PaymentFailure {
+  orderId: number;
+  cardFingerprint: string | null;
+  reason: string;
+}
+
+/** What the provider reports of a paid session's card and its own risk assessment. */
+export interface PaymentDetails {
+  cardFingerprint: string | null;
+  /** ISO 3166-1 alpha-2, upper case. */
+  cardCountry: string | null;
+  providerRisk: 'normal' | 'elevated' | 'highest' | null;
+  /** The card holder authenticated with 3-D Secure. */
+  threeDSecurePassed: boolean;
 }
 
 export class PaymentProviderError extends Error {
@@ -123,4 +144,6 @@ export interface PaymentProvider {
   findSessionOfPayment(paymentId: string): Promise<string | null>;
   /** Every refund of a payment, as the provider knows them now (its state wins over any event's). */
   listRefunds(paymentId: string): Promise<ProviderRefund[]>;
+  /** The card and the provider's risk assessment of a paid session (null when it tells nothing). */
+  paymentDetails(sessionId: string): Promise<PaymentDetails | null>;
 }

@@ -6,6 +6,7 @@ import {
   type CheckoutSessionState,
   type CreateCheckoutInput,
   type DisputeState,
+  type PaymentDetails,
   type PaymentEvent,
   type PaymentProvider,
   PaymentProviderError,
@@ -240,6 +241,10 @@ export function createStripeProvider(
         metadata: { order_id: orderId },
         payment_intent_data: { metadata: { order_id: orderId } },
         ...(paymentMethods === 'card' ? { allowed_payment_method_types: ['card'] } : {}),
+        // A medium-risk checkout: the bank authenticates the card holder wherever 3-D Secure is available.
+        ...(input.requestThreeDSecure
+          ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } }
+          : {}),
       };
       let session: Stripe.Checkout.Session;
       try {
@@ -315,6 +320,28 @@ export function createStripeProvider(
       }
     },
 
+    async paymentDetails(sessionId: string): Promise<PaymentDetails | null> {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await withRetries(() =>
+          stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] }),
+        );
+      } catch (err) {
+        throw fail(`retrieval of the payment of checkout session ${sessionId}`, err);
+      }
+      const intent = session.payment_intent;
+      const charge = intent && typeof intent === 'object' ? intent.latest_charge : null;
+      if (!charge || typeof charge !== 'object') return null;
+      const card = charge.payment_method_details?.card ?? null;
+      const risk = charge.outcome?.risk_level;
+      return {
+        cardFingerprint: card?.fingerprint ?? null,
+        cardCountry: card?.country ? card.country.toUpperCase() : null,
+        providerRisk: risk === 'normal' || risk === 'elevated' || risk === 'highest' ? risk : null,
+        threeDSecurePassed: card?.three_d_secure?.result === 'authenticated',
+      };
+    },
+
     async findSessionOfPayment(paymentId: string): Promise<string | null> {
       try {
         const found = await withRetries(() =>
@@ -372,6 +399,24 @@ export function createStripeProvider(
         type = 'checkout.session.completed';
       }
       const kind = object && typeof object === 'object' ? (object as { object?: unknown }).object : undefined;
+      if (kind === 'payment_intent' && event.type === 'payment_intent.payment_failed') {
+        const intent = object as Stripe.PaymentIntent;
+        const ref = intent.metadata?.order_id;
+        const orderId = ref && /^[0-9]+$/.test(ref) ? Number(ref) : null;
+        const method = intent.last_payment_error?.payment_method;
+        if (orderId !== null && Number.isSafeInteger(orderId))
+          return {
+            id: event.id,
+            type: 'payment.failed',
+            rawType: event.type,
+            session: null,
+            failure: {
+              orderId,
+              cardFingerprint: method?.card?.fingerprint ?? null,
+              reason: (intent.last_payment_error?.code ?? 'declined').slice(0, 100),
+            },
+          };
+      }
       if (kind === 'charge' && event.type === 'charge.refunded') {
         return {
           id: event.id,

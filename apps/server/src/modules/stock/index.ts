@@ -8,3 +8,6 @@ export { availableStock, supplierStock } from './stock.ts';
 /** Key reservation, sale, release and revocation in the caller's transaction. */
 export const stockIn = (db: Executor) => createStockRepository(db);
 export type Stock = ReturnType<typeof stockIn>;
+/** The games with the most keys sold since `since` (the risk score's "most resold" signal). */
+export const mostResoldGames = (db: Executor, since: Date, limit: number) =>
+  createStockRepository(db).mostResoldGames(since, limit);

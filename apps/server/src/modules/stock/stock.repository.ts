@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { gameKeys } from '../../db/schema/index.ts';
 
@@ -78,6 +78,18 @@ export function createStockRepository(db: Executor) {
     /** Every key an order holds or held, whatever its status, in key order. */
     async keysOfOrder(orderId: number) {
       return db.select().from(gameKeys).where(eq(gameKeys.orderId, orderId)).orderBy(asc(gameKeys.id));
+    },
+
+    /** The games with the most keys sold since `since`, most first (the ones resold most by fraudsters). */
+    async mostResoldGames(since: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ gameId: gameKeys.gameId })
+        .from(gameKeys)
+        .where(and(eq(gameKeys.status, 'sold'), gte(gameKeys.soldAt, since)))
+        .groupBy(gameKeys.gameId)
+        .orderBy(desc(sql`count(*)`), asc(gameKeys.gameId))
+        .limit(limit);
+      return rows.map((row) => row.gameId);
     },
 
     async soldKeys(orderId: number): Promise<SoldKey[]> {

@@ -1,0 +1,251 @@
+import { findCountry } from '@keyland/core/countries';
+import { isDisposableEmailDomain } from 'disposable-email-domains-js';
+import type { RiskSettings } from '../../config/env.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findAccount } from '../accounts/index.ts';
+import { purchaseRecordOf } from '../orders/index.ts';
+import { mostResoldGames } from '../stock/index.ts';
+import { createRiskRepository, type RiskAssessmentRow } from './risk.repository.ts';
+import {
+  DEFAULT_RISK_THRESHOLDS,
+  DEFAULT_RISK_WEIGHTS,
+  type ProviderRisk,
+  type RiskReason,
+  type RiskReasonCode,
+  type RiskScore,
+  type RiskSignals,
+  type RiskWeights,
+  riskReasonCodes,
+  scoreRisk,
+} from './risk.score.ts';
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/** The games counted as most resold: the top ten by keys sold in the last 30 days. */
+const MOST_RESOLD = { count: 10, days: 30 };
+
+/** What the provider reports of a paid session's card and its own risk assessment. */
+export interface PaymentRiskDetails {
+  cardFingerprint: string | null;
+  cardCountry: string | null;
+  providerRisk: ProviderRisk | null;
+  threeDSecurePassed: boolean;
+}
+
+export interface CheckoutScreening extends RiskScore {
+  signals: RiskSignals;
+  ip: string | null;
+  /** Ask the provider for 3-D Secure (a medium score). */
+  threeDSecure: boolean;
+}
+
+export interface RiskDeps {
+  db: Database;
+  settings: RiskSettings;
+  /** Where the customer may ask for help (the refusal message names it). */
+  supportUrl: string;
+  now?: () => Date;
+}
+
+/** The weights of the settings over the defaults (unknown reason codes are ignored). */
+export function weightsOf(settings: RiskSettings): RiskWeights {
+  const weights = { ...DEFAULT_RISK_WEIGHTS };
+  for (const [code, points] of Object.entries(settings.weights))
+    if ((riskReasonCodes as readonly string[]).includes(code) && Number.isFinite(points))
+      weights[code as RiskReasonCode] = points;
+  return weights;
+}
+
+/**
+ * Screening of checkouts and payments: the signals are gathered from the store's records, scored with
+ * the settings' weights and recorded with the order; velocity caps hold whatever the score.
+ */
+export function createRiskService(deps: RiskDeps) {
+  const { db, settings } = deps;
+  const now = deps.now ?? (() => new Date());
+  const weights = weightsOf(settings);
+  const thresholds = {
+    ...DEFAULT_RISK_THRESHOLDS,
+    medium: settings.mediumScore,
+    high: settings.highScore,
+    newAccountHours: settings.newAccountHours,
+  };
+  const counted = (ip: string | null | undefined): ip is string =>
+    !!ip && !settings.ignoredAddresses.includes(ip);
+
+  async function baseSignals(
+    tx: Executor,
+    input: { customerId: number; ip: string | null; basketCents: number; gameIds: number[] },
+    at: Date,
+  ): Promise<RiskSignals> {
+    const repo = createRiskRepository(tx);
+    const account = await findAccount(tx, input.customerId);
+    if (!account) throw new AppError('NOT_FOUND', 'Unknown customer');
+    const hourAgo = new Date(at.getTime() - HOUR_MS);
+    const dayAgo = new Date(at.getTime() - DAY_MS);
+    const ip = counted(input.ip) ? input.ip : null;
+    const record = await purchaseRecordOf(tx, input.customerId);
+    const resold = await mostResoldGames(
+      tx,
+      new Date(at.getTime() - MOST_RESOLD.days * DAY_MS),
+      MOST_RESOLD.count,
+    );
+    const domain = account.email.split('@')[1] ?? '';
+    return {
+      accountAgeHours: (at.getTime() - account.createdAt.getTime()) / HOUR_MS,
+      emailVerified: account.emailVerified,
+      disposableEmail: domain !== '' && isDisposableEmailDomain(domain),
+      accountCheckoutsHour: await repo.checkoutsOfAccount(input.customerId, hourAgo),
+      accountCheckoutsDay: await repo.checkoutsOfAccount(input.customerId, dayAgo),
+      addressCheckoutsHour: ip ? await repo.checkoutsFromAddress(ip, hourAgo) : null,
+      addressCheckoutsDay: ip ? await repo.checkoutsFromAddress(ip, dayAgo) : null,
+      accountFailuresDay: await repo.failures({ customerId: input.customerId }, dayAgo),
+      addressFailuresDay: ip ? await repo.failures({ ip }, dayAgo) : null,
+      cardFailuresDay: null,
+      otherAccountsOnAddressDay: ip ? await repo.otherAccountsOnAddress(ip, input.customerId, dayAgo) : null,
+      otherAccountsOnCardDay: null,
+      accountCardsDay: null,
+      basketCents: input.basketCents,
+      paidOrders: record.paidOrders,
+      largestPaidCents: record.largestPaidCents,
+      onlyMostResold: input.gameIds.length > 0 && input.gameIds.every((id) => resold.includes(id)),
+      cardCountry: null,
+      accountCountry: account.countryId ? (findCountry(account.countryId)?.code ?? null) : null,
+      providerRisk: null,
+      threeDSecurePassed: false,
+    };
+  }
+
+  /** The velocity caps: too many checkouts or failed payments answer 429, whatever the score. */
+  function enforceCaps(signals: RiskSignals): void {
+    const over = (count: number | null, cap: number) => cap > 0 && count !== null && count >= cap;
+    const tooMany =
+      over(signals.accountCheckoutsHour, settings.checkoutsPerAccountHour) ||
+      over(signals.accountCheckoutsDay, settings.checkoutsPerAccountDay) ||
+      over(signals.addressCheckoutsHour, settings.checkoutsPerAddressHour) ||
+      over(signals.accountFailuresDay, settings.failedPaymentsPerAccountDay) ||
+      over(signals.addressFailuresDay, settings.failedPaymentsPerAddressDay);
+    if (tooMany)
+      throw new AppError('TOO_MANY_ORDERS', 'Too many checkouts or failed payments; try again later', {
+        headers: { 'retry-after': '3600' },
+      });
+  }
+
+  return {
+    /**
+     * Scores a checkout before anything is reserved or charged. Over a velocity cap: 429. High: the
+     * attempt is recorded and refused (403, with the support contact). Otherwise the caller records the
+     * screening with its order (`recordCheckout`).
+     */
+    async screenCheckout(input: {
+      customerId: number;
+      ip: string | null;
+      basketCents: number;
+      gameIds: number[];
+    }): Promise<CheckoutScreening> {
+      const at = now();
+      const signals = await baseSignals(db, input, at);
+      enforceCaps(signals);
+      const score = scoreRisk(signals, weights, thresholds);
+      const screening = { ...score, signals, ip: input.ip, threeDSecure: score.tier === 'medium' };
+      if (score.tier === 'high') {
+        await createRiskRepository(db).insertAssessment(rowOf(null, input.customerId, 'checkout', screening));
+        throw new AppError('CHECKOUT_REFUSED', 'This order cannot be accepted online', {
+          values: { support: deps.supportUrl },
+        });
+      }
+      return screening;
+    },
+
+    /** Records the screening of a checkout with its order (in the order's transaction). */
+    async recordCheckout(
+      tx: Executor,
+      orderId: number,
+      customerId: number,
+      screening: CheckoutScreening,
+    ): Promise<void> {
+      await createRiskRepository(tx).insertAssessment(rowOf(orderId, customerId, 'checkout', screening));
+    },
+
+    /**
+     * Scores an order again when its payment is confirmed, with what the provider reports of the card,
+     * and records it. The caller holds the order for review when the tier is not low.
+     */
+    async assessPayment(
+      tx: Executor,
+      order: { id: number; customerId: number; amountTotalCents: number; gameIds: number[] },
+      payment: PaymentRiskDetails | null,
+    ): Promise<RiskScore> {
+      const at = now();
+      const repo = createRiskRepository(tx);
+      const checkout = (await repo.assessmentsOf(order.id)).find((row) => row.stage === 'checkout');
+      const ip = checkout?.ip ?? null;
+      const signals = await baseSignals(
+        tx,
+        { customerId: order.customerId, ip, basketCents: order.amountTotalCents, gameIds: order.gameIds },
+        at,
+      );
+      // This order's own checkout is not a previous one.
+      signals.accountCheckoutsHour = Math.max(0, signals.accountCheckoutsHour - 1);
+      signals.accountCheckoutsDay = Math.max(0, signals.accountCheckoutsDay - 1);
+      if (signals.addressCheckoutsHour !== null)
+        signals.addressCheckoutsHour = Math.max(0, signals.addressCheckoutsHour - 1);
+      if (signals.addressCheckoutsDay !== null)
+        signals.addressCheckoutsDay = Math.max(0, signals.addressCheckoutsDay - 1);
+      const dayAgo = new Date(at.getTime() - DAY_MS);
+      const card = payment?.cardFingerprint ?? null;
+      if (card) {
+        signals.cardFailuresDay = await repo.failures({ cardFingerprint: card }, dayAgo);
+        signals.otherAccountsOnCardDay = await repo.otherAccountsOnCard(card, order.customerId, dayAgo);
+        signals.accountCardsDay = (await repo.cardsOfAccount(order.customerId, dayAgo)) + 1;
+      }
+      signals.cardCountry = payment?.cardCountry ?? null;
+      signals.providerRisk = payment?.providerRisk ?? null;
+      signals.threeDSecurePassed = payment?.threeDSecurePassed ?? false;
+      const score = scoreRisk(signals, weights, thresholds);
+      await repo.insertAssessment({
+        ...rowOf(order.id, order.customerId, 'payment', { ...score, signals, ip, threeDSecure: false }),
+        cardFingerprint: card,
+        threeDSecureRequested: checkout?.threeDSecureRequested ?? false,
+      });
+      return score;
+    },
+
+    /** A payment the provider refused or that failed later: counted by the velocity caps and the score. */
+    async recordFailure(
+      tx: Executor,
+      failure: { orderId: number; customerId: number; cardFingerprint: string | null; reason: string },
+    ): Promise<void> {
+      const repo = createRiskRepository(tx);
+      const checkout = (await repo.assessmentsOf(failure.orderId)).find((row) => row.stage === 'checkout');
+      await repo.insertFailure({ ...failure, ip: checkout?.ip ?? null, at: now() });
+    },
+
+    /** An order's assessments, oldest first. */
+    async assessmentsOf(orderId: number): Promise<RiskAssessmentRow[]> {
+      return createRiskRepository(db).assessmentsOf(orderId);
+    },
+  };
+}
+
+function rowOf(
+  orderId: number | null,
+  customerId: number,
+  stage: 'checkout' | 'payment',
+  screening: CheckoutScreening,
+) {
+  return {
+    orderId,
+    customerId,
+    stage,
+    score: screening.score,
+    tier: screening.tier,
+    signals: screening.signals,
+    reasons: screening.reasons satisfies RiskReason[],
+    ip: screening.ip,
+    threeDSecureRequested: screening.threeDSecure,
+  };
+}
+
+export type RiskService = ReturnType<typeof createRiskService>;
