@@ -70,7 +70,11 @@ export async function registerOpenApi(
     transformObject: jsonSchemaTransformObject,
   });
 
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
+  app.get(
+    OPENAPI_PATH,
+    { schema: { hide: true, operationId: 'getOpenApiDocument', summary: 'This OpenAPI document' } },
+    () => app.swagger(),
+  );
 }
 
 /**

@@ -14,10 +14,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { BackOffice } from '../backoffice/index.ts';
 import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
-import { passwordResetMail, verifyEmailMail } from '../mail/index.ts';
+import { verifyEmailMail } from '../mail/index.ts';
+import { createAccountLinks, VERIFY_TOKEN_TTL_MS } from './account-links.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { type AuthRepository, createAuthRepository } from './auth.repository.ts';
 import { passwordProblem } from './password-policy.ts';
+import { plainText } from './plain-text.ts';
 import {
   FORGOT_PER_ACCOUNT,
   FORGOT_PER_IP,
@@ -30,9 +32,6 @@ import {
 } from './rate-limiter.ts';
 import { hashToken, newToken, type SessionService, toSessionUser } from './session.service.ts';
 import type { SessionStores } from './session-store.port.ts';
-
-export const RESET_TOKEN_TTL_MS = 60 * 60_000;
-export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60_000;
 
 export interface RequestMeta {
   ip: string;
@@ -59,28 +58,13 @@ export interface AccountsDeps {
 /** A hash to verify against when the e-mail is unknown, so that both cases take the same time. */
 let dummyHash: Promise<string> | undefined;
 
-/** Strips HTML from a bio and keeps plain text (the spec stores bios as plain text). */
-export function plainText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .trim();
-}
-
 /** An account by its id, for the modules that log a customer in by another way (the admin's second factor). */
 export const findAccount = (db: Executor, id: number) => createAccountsRepository(db).findById(id);
 
 export function createAccountsService(deps: AccountsDeps) {
   const now = deps.now ?? (() => new Date());
   const accounts = createAccountsRepository(deps.db);
+  const { link, mailTokenLink } = createAccountLinks({ ...deps, now });
 
   async function limit(rule: RateRule, subject: string, count: boolean): Promise<void> {
     const decision = count ? await deps.limiter.hit(rule, subject) : await deps.limiter.check(rule, subject);
@@ -89,40 +73,6 @@ export function createAccountsService(deps: AccountsDeps) {
         headers: { 'retry-after': String(decision.retryAfterSec) },
       });
     }
-  }
-
-  function link(path: string, token: string): string {
-    return `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
-  }
-
-  /**
-   * Mails a fresh single-use link (older unused links of the same purpose stop working), in one
-   * transaction with the outbox row. Registration inserts its first link inside its own transaction.
-   */
-  async function mailTokenLink(
-    customer: { id: number; email: string; fullName: string; lang: string },
-    purpose: 'reset_password' | 'verify_email',
-  ): Promise<void> {
-    const token = newToken();
-    const at = now();
-    const ttl = purpose === 'reset_password' ? RESET_TOKEN_TTL_MS : VERIFY_TOKEN_TTL_MS;
-    const locale = toLocale(customer.lang);
-    const mail =
-      purpose === 'reset_password'
-        ? passwordResetMail(locale, customer.fullName, link('/reset-password', token))
-        : verifyEmailMail(locale, customer.fullName, link('/verify-email', token));
-    await deps.db.transaction(async (tx) => {
-      const auth = createAuthRepository(tx);
-      await auth.voidTokens(customer.id, purpose, at);
-      await auth.insertToken({
-        customerId: customer.id,
-        purpose,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(at.getTime() + ttl),
-      });
-      await deps.mailOutbox.enqueue(tx, { toAddress: customer.email, kind: purpose, ...mail });
-    });
-    deps.mailDispatcher.kick();
   }
 
   const service = {

@@ -14,10 +14,12 @@ export function actorOf(request: FastifyRequest): Actor {
   return { adminId: session.customerId, ip: request.ip };
 }
 
-/** Error answers every admin route may give (documented in the OpenAPI document). */
-export const adminErrors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+/**
+ * The error answers of admin routes, for their documented responses. Every admin route answers 401
+ * without a session and 403 to a non-admin (the admin plugin's hook)…
+ */
+export const adminAccessErrors = { 401: errorBodySchema, 403: errorBodySchema };
+/** …a route that reads a query, path or body also 400 when it is not valid… */
+export const adminInputErrors = { 400: errorBodySchema, ...adminAccessErrors };
+/** …and a route on one record by its id also 404 when there is none. */
+export const adminErrors = { ...adminInputErrors, 404: errorBodySchema };

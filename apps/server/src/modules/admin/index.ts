@@ -1,2 +1,8 @@
 /** The admin module's public face: what other modules may use. Everything else in the folder is private. */
-export { type Actor, actorOf, adminErrors } from './admin-actor.ts';
+export {
+  type Actor,
+  actorOf,
+  adminAccessErrors,
+  adminErrors,
+  adminInputErrors,
+} from './admin-actor.ts';

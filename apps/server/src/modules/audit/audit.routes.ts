@@ -1,7 +1,7 @@
 import { auditPageSchema, auditQuerySchema } from '@keyland/core/schemas/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { adminErrors } from '../admin/index.ts';
+import { adminInputErrors } from '../admin/index.ts';
 import { createAuditRepository } from './audit.repository.ts';
 
 /** The audit trail, newest first. There is deliberately no route that edits or deletes an entry. */
@@ -13,9 +13,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     {
       schema: {
         tags: ['admin'],
+        operationId: 'listAuditEntries',
         summary: 'Admin audit trail, newest first (read-only)',
         querystring: auditQuerySchema,
-        response: { 200: auditPageSchema, ...adminErrors },
+        response: { 200: auditPageSchema, ...adminInputErrors },
       },
     },
     async (request) => {

@@ -30,6 +30,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService }> = async
     {
       schema: {
         tags: ['cart'],
+        operationId: 'getDraftOrder',
         summary: "The caller's draft order (cart), created when missing",
         body: draftOrderRequestSchema,
         response: { 200: draftOrderResponseSchema, ...errors },
@@ -43,6 +44,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService }> = async
     {
       schema: {
         tags: ['cart'],
+        operationId: 'listCartItems',
         summary: 'Lines and totals of the cart, priced by the server with the VAT of the customer’s country',
         body: cartRequestSchema,
         response: { 200: cartSchema, ...errors },
@@ -56,6 +58,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService }> = async
     {
       schema: {
         tags: ['cart'],
+        operationId: 'addCartLine',
         summary:
           'Add one key of a game (by cws_product_id) to the cart; price fields in the body are ignored',
         body: addOrderLineRequestSchema,
@@ -70,6 +73,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService }> = async
     {
       schema: {
         tags: ['cart'],
+        operationId: 'updateCartLineQuantity',
         summary:
           'Change a line’s quantity by +1 or −1 (between 1 and the smaller of 10 and the keys available)',
         body: updateOrderLineQuantityRequestSchema,
@@ -84,6 +88,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService }> = async
     {
       schema: {
         tags: ['cart'],
+        operationId: 'removeCartLine',
         summary: 'Remove a line from the cart',
         body: removeOrderLineRequestSchema,
         response: { 200: cartSchema, ...errors },

@@ -44,6 +44,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['catalogue'],
+        operationId: 'listCataloguePage',
         summary: 'One page of the visible catalogue',
         description: 'Conditional: answers carry an ETag; If-None-Match with it answers 304.',
         body: cataloguePageRequestSchema,
@@ -59,6 +60,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['catalogue'],
+        operationId: 'countGames',
         summary: 'Number of visible games matching the same filters as catalog_paginated',
         body: countGamesRequestSchema,
         response: { 200: countGamesResponseSchema, 400: errorBodySchema },
@@ -81,6 +83,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['catalogue'],
+        operationId: 'listPlatforms',
         summary: 'Platforms present in the visible catalogue',
         response: { 200: platformsResponseSchema },
       },
@@ -89,15 +92,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     () => service.platforms(),
   );
 
-  for (const [path, summary] of [
-    ['/api/kl_api/checkGameDetail', 'Normalised detail of a visible game (found: false otherwise)'],
-    ['/api/kl_api/checkGameMeta', 'The same normalised detail, read for page metadata'],
+  for (const [path, operationId, summary] of [
+    [
+      '/api/kl_api/checkGameDetail',
+      'checkGameDetail',
+      'Normalised detail of a visible game (found: false otherwise)',
+    ],
+    ['/api/kl_api/checkGameMeta', 'checkGameMeta', 'The same normalised detail, read for page metadata'],
   ] as const) {
     app.post(
       path,
       {
         schema: {
           tags: ['catalogue'],
+          operationId,
           summary,
           description:
             'Admins also see hidden games and the wholesale price `priceBuy`; nobody else ever receives that field.',
@@ -115,6 +123,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['catalogue'],
+        operationId: 'getCatalogueProduct',
         summary: 'Supplier-style fact sheet of a visible product',
         body: productRequestSchema,
         response: { 200: productFactSheetSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -129,6 +138,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       onRequest: requireAdmin,
       schema: {
         tags: ['catalogue', 'admin'],
+        operationId: 'saveGameDetail',
         summary: 'Create or update a game from RAWG-style and supplier-style data (admin only)',
         body: saveGameDetailRequestSchema,
         response: {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { gameDataFetches, games } from '../../db/schema/index.ts';
+import { backoffDelay, linearBackoff } from '../../lib/retry.ts';
 import type { GameData } from './game-data.port.ts';
 
 export interface PendingGame {
@@ -23,12 +24,29 @@ export type StoredGameData = Omit<
   videos: GameData['trailers'];
 };
 
+/** A game's details are looked up at most this many times… */
+const GAME_DATA_MAX_ATTEMPTS = 5;
+/** …waiting 10 minutes more after each failure. */
+const GAME_DATA_BACKOFF = linearBackoff(10 * 60_000);
+
+/** The wait after a row's failed attempts, in milliseconds: the back-off's waits, as SQL. */
+const waitAfterFailures = sql.join(
+  [
+    sql`case ${gameDataFetches.attempts}`,
+    ...Array.from({ length: GAME_DATA_MAX_ATTEMPTS - 1 }, (_, i) =>
+      sql.raw(`when ${i + 1} then ${Math.round(backoffDelay(GAME_DATA_BACKOFF, i + 1))}`),
+    ),
+    sql`end`,
+  ],
+  sql` `,
+);
+
 /** Games waiting for details, and the cache of what the game database answered. */
 export function createGameDataRepository(db: Executor) {
   return {
     /**
      * Games without a description that were never looked up, or whose last lookup failed long enough ago
-     * (10 minutes per failed attempt, at most 5 attempts).
+     * (`GAME_DATA_BACKOFF`: 10 minutes per failed attempt, at most 5 attempts).
      */
     async pending(limit: number): Promise<PendingGame[]> {
       return db
@@ -42,11 +60,8 @@ export function createGameDataRepository(db: Executor) {
               isNull(gameDataFetches.gameId),
               and(
                 eq(gameDataFetches.status, 'failed'),
-                lt(gameDataFetches.attempts, 5),
-                lt(
-                  gameDataFetches.fetchedAt,
-                  sql`now() - (${gameDataFetches.attempts} * interval '10 minutes')`,
-                ),
+                lt(gameDataFetches.attempts, GAME_DATA_MAX_ATTEMPTS),
+                lt(gameDataFetches.fetchedAt, sql`now() - (${waitAfterFailures} * interval '1 millisecond')`),
               ),
             ),
           ),

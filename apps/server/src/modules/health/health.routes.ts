@@ -17,7 +17,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { dbHandle, drain, alsoNeeds = [] }) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        operationId: 'checkLiveness',
+        summary: 'The process is up',
+        response: { 200: healthSchema },
+      },
+    },
     () => ({ status: 'ok' as const }),
   );
 
@@ -26,6 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['health'],
+        operationId: 'checkReadiness',
         summary: 'The database (and Redis, when configured) answers',
         response: { 200: healthSchema, 503: healthSchema },
       },

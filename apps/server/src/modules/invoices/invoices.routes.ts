@@ -15,10 +15,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
     {
       schema: {
         tags: ['orders'],
+        operationId: 'downloadInvoice',
         summary: 'Download one of the caller’s invoices or credit notes as PDF (anyone else’s: 404)',
         params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
         response: {
           200: z.any().describe('application/pdf'),
+          400: errorBodySchema,
           401: errorBodySchema,
           404: errorBodySchema,
         },

@@ -26,25 +26,38 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ outboxDir: string }> = as
     }
   };
 
-  app.get('/dev/mailbox', { schema: { hide: true } }, (_request, reply) => {
-    const items = files()
-      .map((file) => {
-        const raw = readFileSync(path.join(outboxDir, file), 'utf8');
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? file;
-        const to = /^To: (.*)$/m.exec(raw)?.[1] ?? '';
-        return `<li><a href="/dev/mailbox/${encodeURIComponent(file)}">${escapeHtml(subject)}</a> — ${escapeHtml(to)}</li>`;
-      })
-      .join('');
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        `<!doctype html><meta charset="utf-8"><title>Mailbox</title><h1>Outbox</h1><ul>${items || '<li>No mail yet</li>'}</ul>`,
-      );
-  });
+  app.get(
+    '/dev/mailbox',
+    {
+      schema: { hide: true, operationId: 'listDevMails', summary: 'The mails written to the outbox folder' },
+    },
+    (_request, reply) => {
+      const items = files()
+        .map((file) => {
+          const raw = readFileSync(path.join(outboxDir, file), 'utf8');
+          const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? file;
+          const to = /^To: (.*)$/m.exec(raw)?.[1] ?? '';
+          return `<li><a href="/dev/mailbox/${encodeURIComponent(file)}">${escapeHtml(subject)}</a> — ${escapeHtml(to)}</li>`;
+        })
+        .join('');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><meta charset="utf-8"><title>Mailbox</title><h1>Outbox</h1><ul>${items || '<li>No mail yet</li>'}</ul>`,
+        );
+    },
+  );
 
   app.get(
     '/dev/mailbox/:file',
-    { schema: { hide: true, params: z.object({ file: z.string().regex(/^\d{8}\.eml$/) }) } },
+    {
+      schema: {
+        hide: true,
+        operationId: 'getDevMail',
+        summary: 'One mail of the outbox folder, as written',
+        params: z.object({ file: z.string().regex(/^\d{8}\.eml$/) }),
+      },
+    },
     (request, reply) => {
       const raw = readFileSync(path.join(outboxDir, request.params.file), 'utf8');
       return reply.type('text/plain; charset=utf-8').send(raw);

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LockOutcome } from '../../db/client.ts';
+import { backoffDelay, scheduleBackoff } from '../../lib/retry.ts';
 import type { MailOutbox } from './mail.outbox.ts';
 import type { MailAttachment, MailTransport } from './mail.transport.ts';
 
 const BATCH = 20;
 const LEASE_MS = 5 * 60_000;
 /** Back-off after the n-th failed attempt: 10 s, 30 s, 2 min, 10 min, then hourly. */
-const BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 3_600_000];
+const MAIL_BACKOFF = scheduleBackoff([10_000, 30_000, 120_000, 600_000, 3_600_000]);
 
 export interface MailDispatcher {
   /** Sends what is due now; resolves when this round is done. */
@@ -59,7 +60,7 @@ export function createMailDispatcher(options: {
           sent += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          const wait = BACKOFF_MS[Math.min(mail.attempts - 1, BACKOFF_MS.length - 1)] ?? 3_600_000;
+          const wait = backoffDelay(MAIL_BACKOFF, mail.attempts);
           log.warn(
             { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message },
             'mail not sent, will retry',

@@ -26,20 +26,25 @@ export interface MailTransport {
   close(): void;
 }
 
+/** A mail as nodemailer takes it; its Message-ID names the outbox row, so a resent mail keeps it. */
+function messageOf(mail: OutgoingMail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+    messageId: `<outbox-${mail.id}@keyland>`,
+  };
+}
+
 export function createSmtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl, {});
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({
-        from: mail.from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
-        messageId: `<outbox-${mail.id}@keyland>`,
-      });
+      await transporter.sendMail(messageOf(mail));
     },
     close: () => transporter.close(),
   };
@@ -51,17 +56,7 @@ export function createOutboxTransport(outboxDir: string): MailTransport {
   return {
     kind: 'outbox',
     async send(mail) {
-      const message = await new MailComposer({
-        from: mail.from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
-        messageId: `<outbox-${mail.id}@keyland>`,
-      })
-        .compile()
-        .build();
+      const message = await new MailComposer(messageOf(mail)).compile().build();
       writeFileSync(path.join(outboxDir, `${String(mail.id).padStart(8, '0')}.eml`), message, {
         mode: 0o600,
       });

@@ -1,3 +1,4 @@
+import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -12,7 +13,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.get(
     '/media/cover-placeholder.svg',
-    { schema: { tags: ['media'], summary: 'Fallback cover' } },
+    { schema: { tags: ['media'], operationId: 'getCoverPlaceholder', summary: 'Fallback cover' } },
     (_r, reply) => reply.type('image/svg+xml').header('cache-control', SVG_CACHE).send(placeholderSvg),
   );
 
@@ -21,9 +22,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     {
       schema: {
         tags: ['media'],
+        operationId: 'getGameCover',
         summary: 'Generated cover art of a game (`<providerId>.svg`; `?variant=b` for the alternative art)',
         params: z.object({ providerId: z.string().regex(/^[\w-]{1,80}\.svg$/) }),
         querystring: z.object({ variant: z.enum(['a', 'b']).default('a') }),
+        response: { 200: z.string().describe('image/svg+xml'), 400: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {

@@ -28,6 +28,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
     {
       schema: {
         tags: ['orders'],
+        operationId: 'listCompletedOrders',
         summary:
           'The caller’s paid orders with items, prices, totals and keys (an e-mail in the body is ignored)',
         body: z.object({ email: z.string().max(254).optional() }).default({}),
@@ -45,6 +46,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
     {
       schema: {
         tags: ['orders'],
+        operationId: 'hideOrder',
         summary: 'Hide a paid order from the caller’s history; the record stays for accounting and support',
         body: deleteOrderRequestSchema,
         response: { 200: okResponseSchema, ...errors },

@@ -1,20 +1,19 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config/env.ts';
+import { retry } from '../../lib/retry.ts';
 import {
-  type ChargeState,
   type CheckoutSessionRef,
   type CheckoutSessionState,
   type CreateCheckoutInput,
-  type DisputeState,
   type PaymentDetails,
   type PaymentEvent,
   type PaymentProvider,
   PaymentProviderError,
   type RefundReason,
-  type SessionPaymentStatus,
-  type SessionStatus,
   WebhookSignatureError,
 } from './payment.port.ts';
+import { toPaymentEvent, toSessionState } from './stripe.events.ts';
+import { parseApiBase, stripeFailure, stripeRetryOptions, validateInput } from './stripe.request.ts';
 
 /**
  * The Stripe adapter of the payment port: a hosted Checkout Session in `payment` mode, created, read and
@@ -50,102 +49,6 @@ const EXPIRY_SLACK_S = 60;
 /** The tolerance of the webhook signature's timestamp (Stripe's default). */
 const WEBHOOK_TOLERANCE_S = 300;
 
-const SESSION_STATUSES: readonly SessionStatus[] = ['open', 'complete', 'expired'];
-const PAYMENT_STATUSES: readonly SessionPaymentStatus[] = ['paid', 'unpaid', 'no_payment_required'];
-
-function parseApiBase(apiBase: string): { host: string; port: number; protocol: 'http' | 'https' } {
-  let url: URL;
-  try {
-    url = new URL(apiBase);
-  } catch {
-    throw new PaymentProviderError(`Stripe API base is not a URL: ${apiBase}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new PaymentProviderError(`Stripe API base must be http or https: ${apiBase}`);
-  }
-  if (url.pathname !== '/' && url.pathname !== '') {
-    throw new PaymentProviderError(`Stripe API base must be an origin without a path: ${apiBase}`);
-  }
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  const port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
-  // `URL.hostname` keeps the brackets of an IPv6 literal; the SDK hands the host to node:http as is.
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  return { host, port, protocol };
-}
-
-/** Removes the secret key and anything shaped like a Stripe secret or restricted key from a message. */
-function redact(text: string, secretKey: string): string {
-  let out = secretKey ? text.split(secretKey).join('[redacted]') : text;
-  out = out.replace(/\b(?:sk|rk)_(?:test|live)_[A-Za-z0-9*]+/g, '[redacted]');
-  return out;
-}
-
-function toSessionState(session: Stripe.Checkout.Session): CheckoutSessionState {
-  const ref = session.client_reference_id;
-  const orderId = ref && /^[0-9]+$/.test(ref) && Number.isSafeInteger(Number(ref)) ? Number(ref) : null;
-  const status = SESSION_STATUSES.find((s) => s === session.status) ?? 'open';
-  const paymentStatus = PAYMENT_STATUSES.find((s) => s === session.payment_status) ?? 'unpaid';
-  return {
-    sessionId: session.id,
-    orderId,
-    status,
-    paymentStatus,
-    amountTotalCents: session.amount_total ?? null,
-    currency: session.currency ?? null,
-  };
-}
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-
-function toChargeState(charge: Stripe.Charge): ChargeState {
-  return {
-    chargeId: charge.id,
-    paymentId: idOf(charge.payment_intent),
-    amountCents: charge.amount,
-    amountRefundedCents: charge.amount_refunded,
-  };
-}
-
-function toDisputeState(dispute: Stripe.Dispute): DisputeState {
-  return {
-    disputeId: dispute.id,
-    paymentId: idOf(dispute.payment_intent),
-    amountCents: dispute.amount,
-    status: dispute.status,
-    reason: dispute.reason ?? null,
-    createdAt: new Date(dispute.created * 1000),
-  };
-}
-
-function validateInput(input: CreateCheckoutInput): void {
-  const problems: string[] = [];
-  if (!Number.isSafeInteger(input.orderId) || input.orderId <= 0)
-    problems.push('orderId must be a positive integer');
-  if (input.lines.length === 0) problems.push('at least one line is required');
-  if (input.lines.length > 100) problems.push('at most 100 lines are allowed');
-  let sum = 0;
-  input.lines.forEach((line, i) => {
-    if (!line.title.trim()) problems.push(`line ${i}: title is empty`);
-    if (!Number.isSafeInteger(line.unitAmountCents) || line.unitAmountCents < 0) {
-      problems.push(`line ${i}: unitAmountCents must be a non-negative integer`);
-    }
-    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
-      problems.push(`line ${i}: quantity must be a positive integer`);
-    }
-    sum += line.unitAmountCents * line.quantity;
-  });
-  if (sum !== input.totalCents)
-    problems.push(`totalCents ${input.totalCents} differs from the lines' sum ${sum}`);
-  if (Number.isNaN(input.expiresAt.getTime())) problems.push('expiresAt is not a valid date');
-  if (!input.idempotencyKey || input.idempotencyKey.length > 255) {
-    problems.push('idempotencyKey must have 1 to 255 characters');
-  }
-  if (problems.length > 0) {
-    throw new PaymentProviderError(`Invalid checkout for order ${input.orderId}: ${problems.join('; ')}`);
-  }
-}
-
 /**
  * `expires_at` in Unix seconds: the requested expiry plus a minute of slack. It depends on `expiresAt` alone
  * (not on the clock) while within 24 hours, so a retried creation with the same input sends the same
@@ -154,28 +57,6 @@ function validateInput(input: CreateCheckoutInput): void {
 export function stripeExpiresAt(expiresAt: Date, now: number = Date.now()): number {
   const wanted = Math.ceil(expiresAt.getTime() / 1000) + EXPIRY_SLACK_S;
   return Math.min(wanted, Math.floor(now / 1000) + MAX_EXPIRY_S - EXPIRY_SLACK_S);
-}
-
-/** Whether a failed Stripe call may succeed when repeated with the same Idempotency-Key. */
-function isTransient(err: unknown): boolean {
-  if (!(err instanceof Stripe.errors.StripeError)) return false;
-  if (err.statusCode === undefined) return err instanceof Stripe.errors.StripeConnectionError;
-  return err.statusCode === 409 || err.statusCode === 429 || err.statusCode >= 500;
-}
-
-/** Runs a call, repeating it after transient failures with exponential back-off and jitter. */
-function retrying(retries: number, baseDelayMs: number) {
-  return async <T>(call: () => Promise<T>): Promise<T> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await call();
-      } catch (err) {
-        if (attempt >= retries || !isTransient(err)) throw err;
-        const delay = Math.min(baseDelayMs * 2 ** attempt, 8_000) * (0.5 + Math.random() / 2);
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
-  };
 }
 
 export function createStripeProvider(
@@ -188,34 +69,15 @@ export function createStripeProvider(
     port,
     protocol,
     timeout: options.timeoutMs ?? 20_000,
-    // Retries are ours (withRetries), so that 429 is retried too and the budget is counted once.
+    // Retries are ours (lib/retry.ts), so that 429 is retried too and the budget is counted once.
     maxNetworkRetries: 0,
     telemetry: false,
     appInfo: { name: 'Keyland' },
   });
   const paymentMethods = options.paymentMethods ?? 'card';
-  const withRetries = retrying(options.maxNetworkRetries ?? 3, options.retryBaseDelayMs ?? 300);
-
-  /** Turns whatever the SDK threw into a PaymentProviderError whose message carries no secret. */
-  function fail(operation: string, err: unknown): PaymentProviderError {
-    if (err instanceof PaymentProviderError) return err;
-    if (err instanceof Stripe.errors.StripeError) {
-      const status = err.statusCode ? ` (HTTP ${err.statusCode})` : '';
-      const code = err.code ? ` ${err.code}` : '';
-      const requestId = err.requestId ? ` [${err.requestId}]` : '';
-      const message = `Stripe ${operation} failed: ${err.rawType ?? err.type}${code}${status}: ${err.message}${requestId}`;
-      return new PaymentProviderError(redact(message, config.secretKey), {
-        cause: {
-          type: err.rawType ?? err.type,
-          code: err.code,
-          statusCode: err.statusCode,
-          requestId: err.requestId,
-        },
-      });
-    }
-    const text = err instanceof Error ? err.message : String(err);
-    return new PaymentProviderError(redact(`Stripe ${operation} failed: ${text}`, config.secretKey));
-  }
+  const retryOptions = stripeRetryOptions(options.maxNetworkRetries ?? 3, options.retryBaseDelayMs ?? 300);
+  const withRetries = <T>(call: () => Promise<T>): Promise<T> => retry(call, retryOptions);
+  const fail = (operation: string, err: unknown) => stripeFailure(operation, err, config.secretKey);
 
   return {
     kind: 'stripe',
@@ -383,62 +245,7 @@ export function createStripeProvider(
         const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
         throw new WebhookSignatureError(`Stripe webhook rejected: ${text}`);
       }
-      const object: unknown = event.data?.object;
-      const session =
-        object && typeof object === 'object' && (object as { object?: unknown }).object === 'checkout.session'
-          ? toSessionState(object as Stripe.Checkout.Session)
-          : null;
-      let type: PaymentEvent['type'] = 'other';
-      if (session && event.type === 'checkout.session.completed') type = 'checkout.session.completed';
-      else if (session && event.type === 'checkout.session.expired') type = 'checkout.session.expired';
-      else if (
-        session &&
-        event.type === 'checkout.session.async_payment_succeeded' &&
-        session.paymentStatus === 'paid'
-      ) {
-        type = 'checkout.session.completed';
-      }
-      const kind = object && typeof object === 'object' ? (object as { object?: unknown }).object : undefined;
-      if (kind === 'payment_intent' && event.type === 'payment_intent.payment_failed') {
-        const intent = object as Stripe.PaymentIntent;
-        const ref = intent.metadata?.order_id;
-        const orderId = ref && /^[0-9]+$/.test(ref) ? Number(ref) : null;
-        const method = intent.last_payment_error?.payment_method;
-        if (orderId !== null && Number.isSafeInteger(orderId))
-          return {
-            id: event.id,
-            type: 'payment.failed',
-            rawType: event.type,
-            session: null,
-            failure: {
-              orderId,
-              cardFingerprint: method?.card?.fingerprint ?? null,
-              reason: (intent.last_payment_error?.code ?? 'declined').slice(0, 100),
-            },
-          };
-      }
-      if (kind === 'charge' && event.type === 'charge.refunded') {
-        return {
-          id: event.id,
-          type: 'charge.refunded',
-          rawType: event.type,
-          session: null,
-          charge: toChargeState(object as Stripe.Charge),
-        };
-      }
-      if (
-        kind === 'dispute' &&
-        (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')
-      ) {
-        return {
-          id: event.id,
-          type: event.type,
-          rawType: event.type,
-          session: null,
-          dispute: toDisputeState(object as Stripe.Dispute),
-        };
-      }
-      return { id: event.id, type, rawType: event.type, session };
+      return toPaymentEvent(event);
     },
   };
 }

@@ -23,6 +23,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['payments'],
+        operationId: 'receivePaymentEvent',
         summary:
           'Signed events of the payment provider (checkout.session.completed/expired, charge.refunded, charge.dispute.created/closed)',
         params: z.object({ provider: z.enum(['local', 'stripe']) }),

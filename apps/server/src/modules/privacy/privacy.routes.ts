@@ -13,9 +13,10 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'exportAccountData',
         summary:
           'Download all the caller’s data (GDPR art. 20) as JSON: profile, orders, consent records and invoices',
-        response: { 200: dataExportSchema, 401: errorBodySchema },
+        response: { 200: dataExportSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -35,10 +36,17 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'deleteAccount',
         summary:
           'Erase the caller’s account after confirming the password (GDPR art. 17): personal data anonymised, every session ended, the e-mail freed; orders and invoices kept for the accounting retention period',
         body: eraseAccountRequestSchema,
-        response: { 200: okResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: okResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

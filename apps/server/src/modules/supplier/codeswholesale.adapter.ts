@@ -1,11 +1,25 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { exponentialBackoff, retry } from '../../lib/retry.ts';
+import {
+  codeSchema,
+  descriptionSchema,
+  orderListSchema,
+  orderSchema,
+  productPageSchema,
+  productSchema,
+  refusal,
+  retryAfterMs,
+  safeJson,
+  toDescription,
+  tokenSchema,
+  toProduct,
+} from './codeswholesale.wire.ts';
 import {
   type KeySupplier,
   type SupplierCode,
   type SupplierDescription,
   SupplierError,
   type SupplierOrder,
-  type SupplierProduct,
 } from './supplier.port.ts';
 
 export const CODESWHOLESALE_SANDBOX_URL = 'https://sandbox.codeswholesale.com';
@@ -27,105 +41,6 @@ export interface CodesWholesaleOptions {
   fetch?: typeof fetch;
 }
 
-// ---- Wire shapes (v3 API; see the reference of the outside APIs) ----------------------------------------
-
-const tokenSchema = z.union([
-  z.object({ access_token: z.string().min(1), expires_in: z.number().positive() }),
-  z
-    .object({ value: z.string().min(1), expiresIn: z.number().positive() })
-    .transform((t) => ({ access_token: t.value, expires_in: t.expiresIn })),
-]);
-
-const priceTierSchema = z.object({
-  from: z.number().int(),
-  to: z.number().int().nullable().optional(),
-  value: z.number().nonnegative(),
-});
-
-const productSchema = z.object({
-  productId: z.string().min(1),
-  identifier: z.string().default(''),
-  name: z.string().min(1),
-  platform: z.string().min(1),
-  regions: z.array(z.string()).default([]),
-  languages: z.array(z.string()).default([]),
-  quantity: z.number().int().nonnegative(),
-  prices: z.array(priceTierSchema).min(1),
-  releaseDate: z.string().nullable().optional(),
-});
-
-const productPageSchema = z.object({
-  items: z.array(productSchema),
-  continuationToken: z.string().nullable().optional(),
-});
-
-const descriptionSchema = z.object({
-  productId: z.string(),
-  officialTitle: z.string().default(''),
-  category: z.string().nullable().optional(),
-  developerName: z.string().nullable().optional(),
-  minimumRequirements: z.string().nullable().optional(),
-  factSheets: z
-    .array(z.object({ territory: z.string(), description: z.string() }))
-    .nullable()
-    .optional(),
-});
-
-const codeSchema = z.object({
-  codeId: z.string().min(1),
-  codeType: z.enum(['CODE_TEXT', 'CODE_IMAGE', 'PRE_ORDER']),
-  code: z.string().nullable().optional(),
-  filename: z.string().nullable().optional(),
-});
-
-const orderSchema = z.object({
-  orderId: z.string().min(1),
-  clientOrderId: z.string().nullable().optional(),
-  status: z.string(),
-  products: z.array(z.object({ productId: z.string(), codes: z.array(codeSchema).default([]) })),
-});
-
-const orderListSchema = z.object({ items: z.array(orderSchema) });
-
-const errorSchema = z.object({
-  code: z.number().optional(),
-  message: z.string().optional(),
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-});
-
-/** Decimal euros from the wire → integer cents. */
-const cents = (euros: number) => Math.round(euros * 100);
-
-/** The unit price: the tier that starts at 1 (else the lowest tier). */
-function unitPrice(prices: z.infer<typeof priceTierSchema>[]): number {
-  const first = prices.find((p) => p.from === 1) ?? [...prices].sort((a, b) => a.from - b.from)[0];
-  return cents(first?.value ?? 0);
-}
-
-function toProduct(p: z.infer<typeof productSchema>): SupplierProduct {
-  return {
-    productId: p.productId,
-    identifier: p.identifier || p.productId,
-    name: p.name,
-    platform: p.platform,
-    regions: p.regions,
-    languages: p.languages,
-    quantity: p.quantity,
-    buyCents: unitPrice(p.prices),
-    releaseDate: p.releaseDate ? p.releaseDate.slice(0, 10) : null,
-  };
-}
-
-/** Waits from a Retry-After header: seconds or an HTTP date. */
-export function retryAfterMs(header: string | null, nowMs: number): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
-
 interface CallOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
@@ -144,9 +59,8 @@ export function createCodesWholesaleSupplier(options: CodesWholesaleOptions): Ke
   const base = options.baseUrl.replace(/\/$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxAttempts = Math.max(2, options.maxAttempts ?? 4);
-  const baseDelayMs = options.baseDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const backoff = exponentialBackoff({ firstMs: options.baseDelayMs ?? 500, maxMs: maxDelayMs });
   const now = options.now ?? Date.now;
   const doFetch = options.fetch ?? fetch;
   let token: { value: string; expiresAt: number } | undefined;
@@ -192,17 +106,20 @@ export function createCodesWholesaleSupplier(options: CodesWholesaleOptions): Ke
 
   async function call<T>(path: string, schema: z.ZodType<T>, opts: CallOptions = {}): Promise<T | null> {
     let renewed = false;
-    let lastError: SupplierError | undefined;
+    /** This call's failures worth another attempt (not those of a lookup it runs), and the waits asked for. */
+    const transient = new WeakSet<SupplierError>();
+    const askedWaitMs = new WeakMap<SupplierError, number>();
+    /** A failure after which the request may have been carried out (a timeout, a dropped connection, 5xx). */
     let ambiguous = false;
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (ambiguous && opts.beforeRetry) {
-        if (await opts.beforeRetry()) return null;
-      }
-      let wait = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-      let response: Response;
+    const retryable = (error: SupplierError): SupplierError => {
+      transient.add(error);
+      return error;
+    };
+
+    async function request(): Promise<Response> {
       try {
         const auth = await bearer();
-        response = await doFetch(`${base}${path}`, {
+        return await doFetch(`${base}${path}`, {
           method: opts.method ?? 'GET',
           headers: {
             authorization: `Bearer ${auth}`,
@@ -214,42 +131,40 @@ export function createCodesWholesaleSupplier(options: CodesWholesaleOptions): Ke
         });
       } catch (error) {
         if (error instanceof SupplierError && error.kind !== 'unavailable') throw error;
-        lastError =
+        ambiguous = true;
+        throw retryable(
           error instanceof SupplierError
             ? error
-            : new SupplierError('unavailable', `Request failed: ${(error as Error).message}`);
-        ambiguous = true;
-        if (attempt < maxAttempts) await sleep(wait);
-        continue;
+            : new SupplierError('unavailable', `Request failed: ${(error as Error).message}`),
+        );
       }
-      const text = await response.text();
+    }
+
+    async function attempt(n: number): Promise<T | null> {
+      if (n > 1 && ambiguous && opts.beforeRetry && (await opts.beforeRetry())) return null;
+      let response = await request();
+      let text = await response.text();
       if (response.status === 401 && !renewed) {
-        // The token expired or was revoked: renew it once and retry at once.
+        // The token expired or was revoked: renew it once and ask again at once, in the same attempt.
         renewed = true;
         token = undefined;
-        attempt--;
-        continue;
+        response = await request();
+        text = await response.text();
       }
       if (response.status === 429 || response.status >= 500) {
-        lastError = new SupplierError('unavailable', `Supplier answered ${response.status}`, response.status);
-        if (response.status === 429) {
-          wait = Math.min(maxDelayMs, retryAfterMs(response.headers.get('retry-after'), now()) ?? wait);
-        } else {
-          ambiguous = true;
+        const error = retryable(
+          new SupplierError('unavailable', `Supplier answered ${response.status}`, response.status),
+        );
+        if (response.status !== 429) ambiguous = true;
+        else {
+          const asked = retryAfterMs(response.headers.get('retry-after'), now());
+          if (asked !== undefined) askedWaitMs.set(error, asked);
         }
-        if (attempt < maxAttempts) await sleep(wait);
-        continue;
+        throw error;
       }
       if (!response.ok) {
         if (response.status === 404 && opts.nullOn404) return null;
-        const err = errorSchema.safeParse(safeJson(text));
-        const detail = err.success ? (err.data.message ?? err.data.error_description ?? err.data.error) : '';
-        throw new SupplierError(
-          response.status === 401 ? 'unauthorised' : 'rejected',
-          `Supplier refused (${response.status}${err.success && err.data.code ? ` code ${err.data.code}` : ''})${detail ? `: ${detail}` : ''}`,
-          response.status,
-          err.success ? err.data.code : undefined,
-        );
+        throw refusal(response.status, text);
       }
       const parsed = schema.safeParse(safeJson(text));
       if (!parsed.success) {
@@ -257,7 +172,17 @@ export function createCodesWholesaleSupplier(options: CodesWholesaleOptions): Ke
       }
       return parsed.data;
     }
-    throw lastError ?? new SupplierError('unavailable', 'Supplier unavailable');
+
+    return retry(attempt, {
+      attempts: maxAttempts,
+      retryOn: (error) => error instanceof SupplierError && transient.has(error),
+      backoff,
+      delayFor: (error, backoffMs) => {
+        const asked = error instanceof SupplierError ? askedWaitMs.get(error) : undefined;
+        return asked === undefined ? backoffMs : Math.min(maxDelayMs, asked);
+      },
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+    });
   }
 
   async function must<T>(promise: Promise<T | null>): Promise<T> {
@@ -336,16 +261,7 @@ export function createCodesWholesaleSupplier(options: CodesWholesaleOptions): Ke
         descriptionSchema,
         { nullOn404: true },
       );
-      if (!d) return null;
-      const sheet = d.factSheets?.find((f) => /english/i.test(f.territory)) ?? d.factSheets?.[0];
-      return {
-        productId: d.productId,
-        title: d.officialTitle,
-        description: sheet?.description ?? null,
-        developer: d.developerName ?? null,
-        category: d.category ?? null,
-        minimumRequirements: d.minimumRequirements ?? null,
-      };
+      return d ? toDescription(d) : null;
     },
 
     async createOrder(request) {
@@ -379,12 +295,4 @@ export function createCodesWholesaleSupplier(options: CodesWholesaleOptions): Ke
       return toOrder(await must(call(`/v3/orders/${encodeURIComponent(supplierOrderId)}`, orderSchema)));
     },
   };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

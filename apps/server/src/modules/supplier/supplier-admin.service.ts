@@ -8,7 +8,8 @@ import type { Actor } from '../admin/index.ts';
 import { auditTrail } from '../audit/index.ts';
 import { type PricingRule, sellingCents } from './pricing.ts';
 import type { KeySupplier } from './supplier.port.ts';
-import { createSupplierRepository, type SyncRunRow } from './supplier.repository.ts';
+import { createSupplierOrdersRepository } from './supplier-orders.repository.ts';
+import { createSupplierProductsRepository, type SyncRunRow } from './supplier-products.repository.ts';
 import type { SupplierSyncService } from './supplier-sync.service.ts';
 
 export interface SupplierAdminDeps {
@@ -38,7 +39,7 @@ const toRun = (run: SyncRunRow): SupplierSyncRun => ({
 /** The admin side of the supplier: sync status, on-demand sync, per-game price overrides. */
 export function createSupplierAdminService(deps: SupplierAdminDeps) {
   const { db, supplier, sync, pricing } = deps;
-  const repository = createSupplierRepository(db);
+  const repository = createSupplierProductsRepository(db);
 
   async function gamePrice(gameId: number): Promise<SupplierGamePrice> {
     const row = await repository.ofGame(gameId);
@@ -66,7 +67,7 @@ export function createSupplierAdminService(deps: SupplierAdminDeps) {
         // This process's run; a run left 'running' by a stopped instance resumes on the next sync.
         running: sync.running,
         lastRun: last ? toRun(last) : null,
-        awaitingOrders: await repository.awaitingCount(),
+        awaitingOrders: await createSupplierOrdersRepository(db).awaitingCount(),
       };
     },
 
@@ -97,7 +98,7 @@ export function createSupplierAdminService(deps: SupplierAdminDeps) {
       priceEuros: number | null,
     ): Promise<SupplierGamePrice> {
       await db.transaction(async (tx) => {
-        const repo = createSupplierRepository(tx);
+        const repo = createSupplierProductsRepository(tx);
         const row = await repo.ofGame(gameId);
         if (!row) throw new AppError('NOT_A_SUPPLIER_GAME', 'This game is not bought from the supplier');
         const override = priceEuros === null ? null : eurosToCents(priceEuros);

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { DbHandle } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
-import { createSupplierRepository } from './supplier.repository.ts';
+import { createSupplierOrdersRepository } from './supplier-orders.repository.ts';
+import { createSupplierProductsRepository } from './supplier-products.repository.ts';
 import type { SupplierPurchases } from './supplier-purchases.service.ts';
 
 /** A CodesWholesale postback: `type` selects the payload; `authHash` authenticates it. */
@@ -54,6 +55,7 @@ export const supplierPostbackRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['supplier'],
+        operationId: 'receiveSupplierNotification',
         summary:
           'Notifications from the key supplier, authenticated by authHash = sha256(clientId + signature)',
         body: postbackSchema,
@@ -67,9 +69,8 @@ export const supplierPostbackRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const body = request.body;
       if (!sameHash(body.authHash, expected)) throw new AppError('FORBIDDEN', 'Unknown postback signature');
-      const repo = createSupplierRepository(db);
       if (body.type === 'PREORDER' && body.orderId) {
-        const orderId = await repo.wakeSupplierOrder(body.orderId);
+        const orderId = await createSupplierOrdersRepository(db).wakeSupplierOrder(body.orderId);
         if (orderId !== undefined)
           deps.purchases
             .deliver(orderId)
@@ -78,12 +79,12 @@ export const supplierPostbackRoutes: FastifyPluginAsyncZod<{
             );
       } else if (body.type === 'STOCK' && body.products) {
         await db.transaction((tx) =>
-          createSupplierRepository(tx).setQuantities(deps.supplier, body.products ?? []),
+          createSupplierProductsRepository(tx).setQuantities(deps.supplier, body.products ?? []),
         );
         catalogueChanged.notify();
       } else if (body.type === 'PRODUCT_HIDDEN' && body.productId) {
         await db.transaction((tx) =>
-          createSupplierRepository(tx).delistProduct(deps.supplier, body.productId ?? ''),
+          createSupplierProductsRepository(tx).delistProduct(deps.supplier, body.productId ?? ''),
         );
         catalogueChanged.notify();
       }

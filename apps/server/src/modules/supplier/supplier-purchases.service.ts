@@ -4,13 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle, Executor } from '../../db/client.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
+import { backoffDelay, exponentialBackoff } from '../../lib/retry.ts';
 import { invoiceOfOrder } from '../invoices/index.ts';
 import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
 import { enqueueOrderKeysMail, moveOrder, ordersIn } from '../orders/index.ts';
 import { stockIn } from '../stock/index.ts';
 import { awaitingKeysMail } from './awaiting-keys.mail.ts';
 import { type KeySupplier, type SupplierCode, SupplierError, type SupplierOrder } from './supplier.port.ts';
-import { createSupplierRepository, type SupplierOrderRow } from './supplier.repository.ts';
+import { createSupplierOrdersRepository, type SupplierOrderRow } from './supplier-orders.repository.ts';
+import { createSupplierProductsRepository } from './supplier-products.repository.ts';
 
 export interface SupplierPurchasesDeps {
   dbHandle: DbHandle;
@@ -23,9 +25,8 @@ export interface SupplierPurchasesDeps {
   now?: () => Date;
 }
 
-/** Wait before the next attempt: 1, 2, 4 … minutes, at most 6 hours. */
-export const retryDelayMs = (attempts: number) =>
-  Math.min(6 * 3600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+/** Waits before the next purchase attempt: 1, 2, 4 … minutes, at most 6 hours. */
+const PURCHASE_BACKOFF = exponentialBackoff({ firstMs: 60_000, maxMs: 6 * 3600_000 });
 
 /** The stored form of a code: text as is, an image code as a data URL (its file name kept in front). */
 function storedCode(code: SupplierCode): string | undefined {
@@ -55,9 +56,9 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
     const at = now();
     const attempts = row.attempts + 1;
     // Recorded before calling out: if the process stops mid-call, the next attempt looks the order up first.
-    await createSupplierRepository(db).updateOrder(row.id, {
+    await createSupplierOrdersRepository(db).updateOrder(row.id, {
       attempts,
-      nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
+      nextAttemptAt: new Date(at.getTime() + backoffDelay(PURCHASE_BACKOFF, attempts)),
     });
     try {
       let order: SupplierOrder;
@@ -77,7 +78,7 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
         });
       }
       await db.transaction(async (tx) => {
-        const repo = createSupplierRepository(tx);
+        const repo = createSupplierOrdersRepository(tx);
         const line = (await ordersIn(tx).lines(row.orderId)).find((l) => l.id === row.orderLineId);
         if (!line) throw new Error('order line vanished');
         const known = await repo.lineFingerprints(row.orderLineId);
@@ -110,7 +111,7 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
         { orderId: row.orderId, line: row.orderLineId, attempts, err: message },
         'supplier purchase failed',
       );
-      await createSupplierRepository(db).updateOrder(row.id, { lastError: message.slice(0, 500) });
+      await createSupplierOrdersRepository(db).updateOrder(row.id, { lastError: message.slice(0, 500) });
     }
   }
 
@@ -164,7 +165,7 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
   async function deliver(orderId: number): Promise<boolean> {
     const outcome = await dbHandle.withLock(`supplier-order:${orderId}`, async () => {
       const at = now();
-      const rows = await createSupplierRepository(db).ordersOf(orderId);
+      const rows = await createSupplierOrdersRepository(db).ordersOf(orderId);
       const first = rows.length > 0 && rows.every((row) => row.attempts === 0);
       for (const row of rows)
         if (row.status !== 'delivered' && (row.attempts === 0 || row.nextAttemptAt <= at)) await attempt(row);
@@ -183,13 +184,13 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
     /** Whether the supplier sells the game (inside fulfilment's transaction). */
     async sells(tx: Executor, gameId: number): Promise<boolean> {
       if (!supplier.canBuy) return false;
-      return (await createSupplierRepository(tx).listedProduct(supplier.kind, gameId)) !== undefined;
+      return (await createSupplierProductsRepository(tx).listedProduct(supplier.kind, gameId)) !== undefined;
     },
 
     /** Keys the supplier listed for the game at the last sync (0 when it does not sell it). */
     async listed(tx: Executor, gameId: number): Promise<number> {
       if (!supplier.canBuy) return 0;
-      return (await createSupplierRepository(tx).listedProduct(supplier.kind, gameId))?.quantity ?? 0;
+      return (await createSupplierProductsRepository(tx).listedProduct(supplier.kind, gameId))?.quantity ?? 0;
     },
 
     /** Records the purchases of the lines that lack keys (inside fulfilment's transaction), once per line. */
@@ -198,9 +199,9 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
       orderId: number,
       short: { lineId: number; gameId: number; missing: number }[],
     ) {
-      const repo = createSupplierRepository(tx);
+      const repo = createSupplierOrdersRepository(tx);
       for (const line of short) {
-        const product = await repo.listedProduct(supplier.kind, line.gameId);
+        const product = await createSupplierProductsRepository(tx).listedProduct(supplier.kind, line.gameId);
         if (!product) throw new Error('the supplier does not sell this game');
         await repo.ensureOrder({
           orderId,
@@ -220,7 +221,7 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
     async retryDue(limit = 20): Promise<number> {
       const outcome = await dbHandle.withLock('supplier-deliveries', async () => {
         let paid = 0;
-        for (const orderId of await createSupplierRepository(db).dueAwaitingOrders(now(), limit))
+        for (const orderId of await createSupplierOrdersRepository(db).dueAwaitingOrders(now(), limit))
           if (await deliver(orderId)) paid++;
         return paid;
       });

@@ -6,7 +6,11 @@ import type { games } from '../../db/schema/index.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { type PricingRule, sellingCents } from './pricing.ts';
 import type { KeySupplier, SupplierProduct } from './supplier.port.ts';
-import { createSupplierRepository, type GameChange, type SyncRunRow } from './supplier.repository.ts';
+import {
+  createSupplierProductsRepository,
+  type GameChange,
+  type SyncRunRow,
+} from './supplier-products.repository.ts';
 
 export interface SupplierSyncDeps {
   dbHandle: DbHandle;
@@ -47,13 +51,13 @@ function newGame(p: SupplierProduct, priceCents: number): typeof games.$inferIns
 export function createSupplierSyncService(deps: SupplierSyncDeps) {
   const { dbHandle, supplier, pricing } = deps;
   const { db } = dbHandle;
-  const repository = createSupplierRepository(db);
+  const repository = createSupplierProductsRepository(db);
   const resumeWithinMs = deps.resumeWithinMs ?? 24 * 3600_000;
   let running = false;
 
   async function applyPage(runId: number, items: SupplierProduct[], next: string | null) {
     await db.transaction(async (tx) => {
-      const repo = createSupplierRepository(tx);
+      const repo = createSupplierProductsRepository(tx);
       // The same product twice on a page counts once (the last one wins).
       const unique = [...new Map(items.map((p) => [p.productId, p])).values()];
       const known = await repo.known(
@@ -132,7 +136,7 @@ export function createSupplierSyncService(deps: SupplierSyncDeps) {
         cursor = page.next;
       } while (cursor);
       await db.transaction(async (tx) => {
-        const repo = createSupplierRepository(tx);
+        const repo = createSupplierProductsRepository(tx);
         const delisted = await repo.delistUnseen(supplier.kind, run.id);
         await repo.updateRun(run.id, { status: 'completed', delisted, cursor: null, finishedAt: new Date() });
       });

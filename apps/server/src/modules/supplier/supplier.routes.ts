@@ -8,7 +8,7 @@ import {
 } from '@keyland/core/schemas/supplier';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/session.ts';
-import { actorOf, adminErrors } from '../admin/index.ts';
+import { actorOf, adminAccessErrors, adminErrors } from '../admin/index.ts';
 import type { SupplierAdminService } from './supplier-admin.service.ts';
 
 /** The key supplier in the back office (admins only, never cached). */
@@ -26,8 +26,9 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ service: SupplierAdminServi
     {
       schema: {
         tags: ['admin'],
+        operationId: 'getSupplierStatus',
         summary: 'Key supplier in use, whether a sync runs, the last sync run and orders awaiting keys',
-        response: { 200: supplierStatusSchema, ...adminErrors },
+        response: { 200: supplierStatusSchema, ...adminAccessErrors },
       },
     },
     () => service.status(),
@@ -38,9 +39,10 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ service: SupplierAdminServi
     {
       schema: {
         tags: ['admin'],
+        operationId: 'startSupplierSync',
         summary:
           'Start a sync of the supplier’s products, buying prices and quantities now (audited); follow it with GET /api/admin/supplier',
-        response: { 202: supplierSyncStartedSchema, ...adminErrors, 409: errorBodySchema },
+        response: { 202: supplierSyncStartedSchema, ...adminAccessErrors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -54,6 +56,7 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ service: SupplierAdminServi
     {
       schema: {
         tags: ['admin'],
+        operationId: 'getSupplierGamePrice',
         summary: 'A supplier game’s buying price, rule price and admin override',
         params: adminIdParamsSchema,
         response: { 200: supplierGamePriceSchema, ...adminErrors },
@@ -67,6 +70,7 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ service: SupplierAdminServi
     {
       schema: {
         tags: ['admin'],
+        operationId: 'setSupplierGamePrice',
         summary:
           'Set the selling price of a supplier game (euros, VAT included), or null to follow the rule (audited)',
         params: adminIdParamsSchema,

@@ -16,6 +16,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<{ service: WithdrawalServic
     {
       schema: {
         tags: ['orders'],
+        operationId: 'withdrawFromOrder',
         summary:
           'Withdraw from the contract of one of the caller’s paid orders whose keys are not delivered yet (art. 11a of Directive 2011/83): keys released, payment refunded, credit note issued, acknowledgement mailed. Repeating it answers the same withdrawal (and retries a refund that failed).',
         params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),

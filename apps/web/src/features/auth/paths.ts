@@ -1,2 +1,4 @@
+import { pagePaths } from '@keyland/core/pages';
+
 /** The page of the verification e-mail's link (`${PUBLIC_URL}/verify-email?token=…`). */
-export const verifyEmailPath = '/verify-email';
+export const verifyEmailPath = pagePaths.verifyEmail;

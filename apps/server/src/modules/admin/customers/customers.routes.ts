@@ -6,7 +6,7 @@ import {
 } from '@keyland/core/schemas/admin';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, adminErrors } from '../index.ts';
+import { actorOf, adminErrors, adminInputErrors } from '../index.ts';
 import type { AdminCustomersService } from './customers.service.ts';
 
 export const customersRoutes: FastifyPluginAsyncZod<{ service: AdminCustomersService }> = async (
@@ -18,9 +18,10 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: AdminCustomersSer
     {
       schema: {
         tags: ['admin'],
+        operationId: 'listCustomers',
         summary: 'Customer accounts; `q` searches e-mail and name',
         querystring: customersQuerySchema,
-        response: { 200: customersPageSchema, ...adminErrors },
+        response: { 200: customersPageSchema, ...adminInputErrors },
       },
     },
     (request) => service.list(request.query),
@@ -31,6 +32,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: AdminCustomersSer
     {
       schema: {
         tags: ['admin'],
+        operationId: 'suspendCustomer',
         summary:
           'Suspend an account: it can no longer log in and all its sessions end at once (409 CANNOT_SUSPEND_SELF for your own)',
         params: adminIdParamsSchema,
@@ -45,6 +47,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: AdminCustomersSer
     {
       schema: {
         tags: ['admin'],
+        operationId: 'reactivateCustomer',
         summary: 'Reactivate a suspended account',
         params: adminIdParamsSchema,
         response: { 200: suspendResultSchema, ...adminErrors },

@@ -21,6 +21,7 @@ export const keysRoutes: FastifyPluginAsyncZod<{ service: KeysService }> = async
       bodyLimit: KEY_IMPORT_MAX_BYTES + 256 * 1024,
       schema: {
         tags: ['admin'],
+        operationId: 'importProductKeys',
         summary:
           'Import keys for a game from pasted text or a .txt/.csv file (one per line, first CSV column), in one transaction',
         description:
@@ -38,6 +39,7 @@ export const keysRoutes: FastifyPluginAsyncZod<{ service: KeysService }> = async
     {
       schema: {
         tags: ['admin'],
+        operationId: 'listProductKeys',
         summary: 'Keys of a game, masked (last 4 characters), with status and order',
         params: adminIdParamsSchema,
         querystring: keysQuerySchema,
@@ -52,6 +54,7 @@ export const keysRoutes: FastifyPluginAsyncZod<{ service: KeysService }> = async
     {
       schema: {
         tags: ['admin'],
+        operationId: 'revealKey',
         summary: 'Show one key in clear; every reveal is written to the audit trail',
         params: adminKeyIdParamsSchema,
         response: { 200: revealedKeySchema, ...adminErrors },

@@ -20,6 +20,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: AdminOrdersService }
     {
       schema: {
         tags: ['admin'],
+        operationId: 'listOrders',
         summary:
           'Orders (carts excluded unless status=draft), newest first; `q` is an e-mail, an order id or a date (YYYY-MM-DD)',
         querystring: ordersQuerySchema,
@@ -34,6 +35,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: AdminOrdersService }
     {
       schema: {
         tags: ['admin'],
+        operationId: 'getOrder',
         summary: 'An order with its lines, keys (masked), consent record, payment reference and cancellation',
         params: adminIdParamsSchema,
         response: { 200: adminOrderDetailSchema, ...adminErrors },
@@ -47,6 +49,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: AdminOrdersService }
     {
       schema: {
         tags: ['admin'],
+        operationId: 'cancelOrder',
         summary:
           'Cancel a paid order suspected of fraud: refund through the payment provider, revoke its keys, e-mail the customer',
         description:

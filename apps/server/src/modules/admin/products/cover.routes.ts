@@ -54,6 +54,7 @@ export const coverUploadRoutes: FastifyPluginAsyncZod<{ service: CoverService; p
       onRequest: sameSiteUpload(publicUrl),
       schema: {
         tags: ['admin'],
+        operationId: 'uploadProductCover',
         summary: `Upload a game's cover: multipart/form-data with one file field \`file\`, a PNG, JPEG or WebP image of at most ${COVER_MAX_BYTES / 1024 / 1024} MB (type read from its bytes; 413 COVER_TOO_LARGE, 415 COVER_TYPE_NOT_ALLOWED)`,
         consumes: ['multipart/form-data'],
         params: adminIdParamsSchema,
@@ -97,8 +98,14 @@ export const coverFileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async
     {
       schema: {
         tags: ['media'],
+        operationId: 'getUploadedCover',
         summary: 'An uploaded game cover (PNG, JPEG or WebP)',
         params: z.object({ file: z.string().regex(COVER_FILE_PATTERN) }),
+        response: {
+          200: z.any().describe('image/png, image/jpeg or image/webp'),
+          400: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,21 @@ import type { AdminProduct } from '@keyland/core/schemas/admin';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import type { GameRow, KeyCounts } from './products.repository.ts';
 
+/** What describes a game, as the back office shows and edits it; its description sanitised. */
+function describedFields(row: GameRow) {
+  return {
+    hidden: row.hidden,
+    region: row.region,
+    languages: row.languages,
+    releaseDate: row.releaseDate,
+    description: row.description === null ? null : sanitizeRichText(row.description),
+    coverUrl: row.coverUrl,
+    genres: row.genres,
+    developers: row.developers,
+    publishers: row.publishers,
+  };
+}
+
 /** Row → the back office's product; its description sanitised again on the way out. */
 export function toAdminProduct(row: GameRow, keys: KeyCounts): AdminProduct {
   return {
@@ -14,15 +29,7 @@ export function toAdminProduct(row: GameRow, keys: KeyCounts): AdminProduct {
     platformGroup: row.platformGroup,
     price: centsToEuros(row.priceCents),
     priceBuy: centsToEuros(row.priceBuyCents),
-    hidden: row.hidden,
-    region: row.region,
-    languages: row.languages,
-    releaseDate: row.releaseDate,
-    description: row.description === null ? null : sanitizeRichText(row.description),
-    coverUrl: row.coverUrl,
-    genres: row.genres,
-    developers: row.developers,
-    publishers: row.publishers,
+    ...describedFields(row),
     keys,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -36,14 +43,6 @@ export function auditView(row: GameRow): Record<string, unknown> {
     platform: row.platform,
     priceCents: row.priceCents,
     priceBuyCents: row.priceBuyCents,
-    hidden: row.hidden,
-    region: row.region,
-    languages: row.languages,
-    releaseDate: row.releaseDate,
-    description: row.description === null ? null : sanitizeRichText(row.description),
-    coverUrl: row.coverUrl,
-    genres: row.genres,
-    developers: row.developers,
-    publishers: row.publishers,
+    ...describedFields(row),
   };
 }

@@ -7,7 +7,7 @@ import {
   updateProductSchema,
 } from '@keyland/core/schemas/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, adminErrors } from '../index.ts';
+import { actorOf, adminErrors, adminInputErrors } from '../index.ts';
 import type { ProductsService } from './products.service.ts';
 
 export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }> = async (
@@ -19,10 +19,11 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }>
     {
       schema: {
         tags: ['admin'],
+        operationId: 'listProducts',
         summary:
           'Games (hidden ones included) with selling and buying price and available/reserved/sold/revoked key counts; `q` searches titles',
         querystring: productsQuerySchema,
-        response: { 200: productsPageSchema, ...adminErrors },
+        response: { 200: productsPageSchema, ...adminInputErrors },
       },
     },
     (request) => service.list(request.query),
@@ -33,6 +34,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }>
     {
       schema: {
         tags: ['admin'],
+        operationId: 'getProduct',
         summary: 'One game with its key counts',
         params: adminIdParamsSchema,
         response: { 200: adminProductSchema, ...adminErrors },
@@ -46,9 +48,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }>
     {
       schema: {
         tags: ['admin'],
+        operationId: 'createProduct',
         summary: 'Create a game: title, price (euros, VAT included, ≤ 2 decimals) and platform are required',
         body: createProductSchema,
-        response: { 201: adminProductSchema, ...adminErrors },
+        response: { 201: adminProductSchema, ...adminInputErrors },
       },
     },
     async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
@@ -59,6 +62,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }>
     {
       schema: {
         tags: ['admin'],
+        operationId: 'updateProduct',
         summary: 'Edit a game (any of the create fields; prices in euros)',
         params: adminIdParamsSchema,
         body: updateProductSchema,
@@ -77,6 +81,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }>
       {
         schema: {
           tags: ['admin'],
+          operationId: hidden ? 'hideProduct' : 'unhideProduct',
           summary: hidden ? 'Hide a game from the catalogue' : 'Show a hidden game in the catalogue again',
           params: adminIdParamsSchema,
           response: { 200: adminProductSchema, ...adminErrors },

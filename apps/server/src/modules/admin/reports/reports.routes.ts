@@ -1,7 +1,7 @@
 import { ossReportQuerySchema } from '@keyland/core/schemas/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminErrors } from '../index.ts';
+import { adminInputErrors } from '../index.ts';
 import type { OssReportService } from './oss-report.service.ts';
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ service: OssReportService }> = async (
@@ -13,10 +13,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: OssReportService }>
     {
       schema: {
         tags: ['admin'],
+        operationId: 'downloadOssReport',
         summary:
           'OSS VAT report of a calendar quarter as CSV: taxable amount and VAT per member state and rate, from the invoices and credit notes issued in it (Estonian time); rows of Estonia are marked `domestic`',
         querystring: ossReportQuerySchema,
-        response: { 200: z.string().describe('text/csv'), ...adminErrors },
+        response: { 200: z.string().describe('text/csv'), ...adminInputErrors },
       },
     },
     async (request, reply) => {

@@ -9,7 +9,7 @@ import {
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setSessionCookie } from '../../../plugins/session.ts';
-import { actorOf, adminErrors } from '../index.ts';
+import { actorOf, adminAccessErrors, adminInputErrors } from '../index.ts';
 import type { TotpService } from './totp.service.ts';
 
 /** `/api/admin/security/totp*`: the signed-in admin's own second factor (inside the admin plugin). */
@@ -19,8 +19,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = asy
     {
       schema: {
         tags: ['admin'],
+        operationId: 'getSecondFactorStatus',
         summary: 'Whether your TOTP second factor is on (or set up and waiting for a first code)',
-        response: { 200: totpStatusSchema, ...adminErrors },
+        response: { 200: totpStatusSchema, ...adminAccessErrors },
       },
     },
     (request) => totp.status(actorOf(request).adminId),
@@ -31,9 +32,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = asy
     {
       schema: {
         tags: ['admin'],
+        operationId: 'startSecondFactorSetup',
         summary:
           'Generate a new TOTP secret (shown once, as text and QR code); it is switched on by /enable with a first code',
-        response: { 200: totpSetupSchema, ...adminErrors, 409: errorBodySchema },
+        response: { 200: totpSetupSchema, ...adminAccessErrors, 409: errorBodySchema },
       },
     },
     (request) => totp.setup(actorOf(request), request.session?.email ?? 'admin'),
@@ -44,10 +46,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = asy
     {
       schema: {
         tags: ['admin'],
+        operationId: 'enableSecondFactor',
         summary:
           'Switch the second factor on with a valid code of the new secret (400 TOTP_INVALID otherwise)',
         body: totpCodeRequestSchema,
-        response: { 200: adminOkSchema, ...adminErrors, 409: errorBodySchema, 429: errorBodySchema },
+        response: { 200: adminOkSchema, ...adminInputErrors, 409: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {
@@ -61,9 +64,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = asy
     {
       schema: {
         tags: ['admin'],
+        operationId: 'disableSecondFactor',
         summary: 'Switch the second factor off with a valid code',
         body: totpCodeRequestSchema,
-        response: { 200: adminOkSchema, ...adminErrors, 409: errorBodySchema, 429: errorBodySchema },
+        response: { 200: adminOkSchema, ...adminInputErrors, 409: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {
@@ -80,6 +84,7 @@ export const loginTotpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = asy
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'verifyLoginCode',
         summary:
           'Second step of a login that answered `totpRequired`: the challenge and a 6-digit code; sets the keyland_session cookie',
         body: loginTotpRequestSchema,

@@ -4,20 +4,14 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '#src/components/ui/button.tsx';
-import {
-  FormMessage,
-  focusField,
-  PasswordField,
-  SelectField,
-  TextField,
-} from '#src/components/ui/form-controls.tsx';
+import { CountryField } from '#src/components/ui/country-field.tsx';
+import { FormMessage, focusField, PasswordField, TextField } from '#src/components/ui/form-controls.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useRegister } from '#src/features/auth/api/register.ts';
 import { isEmailLike } from '#src/features/auth/utils/email.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
-import { countryOptions } from '#src/utils/country-options.ts';
 import { linkClasses } from './auth-layout.tsx';
 
 type FieldName = 'fullName' | 'email' | 'country' | 'password' | 'repeatPassword' | 'acceptTerms';
@@ -150,10 +144,10 @@ export function RegisterForm(): ReactNode {
           clearError('email');
         }}
       />
-      <SelectField
+      <CountryField
         id={fieldId('country')}
-        name="country"
-        autoComplete="country"
+        locale={locale}
+        placeholder={t('auth.register.countryPlaceholder')}
         label={t('auth.register.country')}
         error={errors.country}
         value={country}
@@ -161,14 +155,7 @@ export function RegisterForm(): ReactNode {
           setCountry(event.target.value);
           clearError('country');
         }}
-      >
-        <option value="">{t('auth.register.countryPlaceholder')}</option>
-        {countryOptions(locale).map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </SelectField>
+      />
       <PasswordField
         id={fieldId('password')}
         name="password"

@@ -3,6 +3,7 @@ import { isLocale, type Locale, localeNames, locales, toLocale } from '@keyland/
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
+import { CountryField } from '#src/components/ui/country-field.tsx';
 import {
   FormMessage,
   focusField,
@@ -13,7 +14,6 @@ import {
 import { type Profile, useUpdateProfile } from '#src/features/profile/api/profile.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
-import { countryOptions } from '#src/utils/country-options.ts';
 
 type FieldName = 'fullName' | 'country' | 'language' | 'bio';
 const FIELDS: readonly string[] = ['fullName', 'country', 'language', 'bio'];
@@ -96,10 +96,10 @@ export function ProfileForm({ profile }: { profile: Profile }): ReactNode {
             edited('fullName');
           }}
         />
-        <SelectField
+        <CountryField
           id={fieldId('country')}
-          name="country"
-          autoComplete="country"
+          locale={locale}
+          placeholder={country === '' ? t('auth.register.countryPlaceholder') : undefined}
           label={t('profile.country')}
           error={errors.country}
           value={country}
@@ -107,14 +107,7 @@ export function ProfileForm({ profile }: { profile: Profile }): ReactNode {
             setCountry(event.target.value);
             edited('country');
           }}
-        >
-          {country === '' ? <option value="">{t('auth.register.countryPlaceholder')}</option> : null}
-          {countryOptions(locale).map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
-        </SelectField>
+        />
       </div>
       <SelectField
         id={fieldId('language')}

@@ -1,16 +1,8 @@
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  gameKeys,
-  games,
-  orders,
-  supplierOrders,
-  supplierProducts,
-  supplierSyncRuns,
-} from '../../db/schema/index.ts';
+import { games, supplierProducts, supplierSyncRuns } from '../../db/schema/index.ts';
 
 export type SyncRunRow = typeof supplierSyncRuns.$inferSelect;
-export type SupplierOrderRow = typeof supplierOrders.$inferSelect;
 
 /** A supplier product already known, with the game it feeds. */
 export interface KnownProduct {
@@ -34,8 +26,19 @@ export interface GameChange {
   unhide: boolean;
 }
 
-/** Supplier products, sync runs and supplier orders: the only code touching these tables. */
-export function createSupplierRepository(db: Executor) {
+/**
+ * The supplier's price list as the store keeps it: sync runs, supplier products and the games they feed.
+ * The only code touching these tables.
+ */
+export function createSupplierProductsRepository(db: Executor) {
+  /** The supplier's listed products matching `where`, with whether their game is hidden. */
+  const listedWithGame = (supplier: string, where: SQL | undefined) =>
+    db
+      .select({ id: supplierProducts.id, gameId: supplierProducts.gameId, gameHidden: games.hidden })
+      .from(supplierProducts)
+      .innerJoin(games, eq(games.id, supplierProducts.gameId))
+      .where(and(eq(supplierProducts.supplier, supplier), eq(supplierProducts.listed, true), where));
+
   return {
     async latestRun(supplier: string): Promise<SyncRunRow | undefined> {
       const [row] = await db
@@ -159,17 +162,7 @@ export function createSupplierRepository(db: Executor) {
 
     /** One product no longer sold: delisted, its game hidden unless an admin had hidden it already. */
     async delistProduct(supplier: string, productId: string): Promise<void> {
-      const [row] = await db
-        .select({ id: supplierProducts.id, gameId: supplierProducts.gameId, gameHidden: games.hidden })
-        .from(supplierProducts)
-        .innerJoin(games, eq(games.id, supplierProducts.gameId))
-        .where(
-          and(
-            eq(supplierProducts.supplier, supplier),
-            eq(supplierProducts.supplierProductId, productId),
-            eq(supplierProducts.listed, true),
-          ),
-        );
+      const [row] = await listedWithGame(supplier, eq(supplierProducts.supplierProductId, productId));
       if (!row) return;
       await db
         .update(supplierProducts)
@@ -178,55 +171,25 @@ export function createSupplierRepository(db: Executor) {
       if (!row.gameHidden) await db.update(games).set({ hidden: true }).where(eq(games.id, row.gameId));
     },
 
-    /** Makes a placed supplier order due now; answers its store order id. */
-    async wakeSupplierOrder(supplierOrderId: string): Promise<number | undefined> {
-      const [row] = await db
-        .update(supplierOrders)
-        .set({ nextAttemptAt: new Date() })
-        .where(
-          and(eq(supplierOrders.supplierOrderId, supplierOrderId), ne(supplierOrders.status, 'delivered')),
-        )
-        .returning({ orderId: supplierOrders.orderId });
-      return row?.orderId;
-    },
-
     /**
      * Products of the supplier not seen in the run: no longer sold. Their games are hidden (never deleted);
      * a game an admin had hidden already keeps `hiddenBySync` false, so a later listing does not show it.
      */
     async delistUnseen(supplier: string, runId: number): Promise<number> {
-      const gone = await db
-        .select({ id: supplierProducts.id, gameId: supplierProducts.gameId, gameHidden: games.hidden })
-        .from(supplierProducts)
-        .innerJoin(games, eq(games.id, supplierProducts.gameId))
-        .where(
-          and(
-            eq(supplierProducts.supplier, supplier),
-            eq(supplierProducts.listed, true),
-            or(isNull(supplierProducts.lastRunId), ne(supplierProducts.lastRunId, runId)),
-          ),
-        );
+      const gone = await listedWithGame(
+        supplier,
+        or(isNull(supplierProducts.lastRunId), ne(supplierProducts.lastRunId, runId)),
+      );
       if (gone.length === 0) return 0;
       const hideNow = gone.filter((g) => !g.gameHidden);
       if (hideNow.length > 0) {
+        const productIds = hideNow.map((g) => g.id);
+        const gameIds = hideNow.map((g) => g.gameId);
         await db
           .update(supplierProducts)
           .set({ hiddenBySync: true })
-          .where(
-            inArray(
-              supplierProducts.id,
-              hideNow.map((g) => g.id),
-            ),
-          );
-        await db
-          .update(games)
-          .set({ hidden: true })
-          .where(
-            inArray(
-              games.id,
-              hideNow.map((g) => g.gameId),
-            ),
-          );
+          .where(inArray(supplierProducts.id, productIds));
+        await db.update(games).set({ hidden: true }).where(inArray(games.id, gameIds));
       }
       await db
         .update(supplierProducts)
@@ -258,103 +221,6 @@ export function createSupplierRepository(db: Executor) {
       await db.update(games).set({ priceCents }).where(eq(games.id, gameId));
     },
 
-    // ---- Supplier orders (buying on demand) -------------------------------------------------------
-
-    async orderOfLine(orderLineId: number): Promise<SupplierOrderRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(supplierOrders)
-        .where(eq(supplierOrders.orderLineId, orderLineId))
-        .limit(1);
-      return row;
-    },
-
-    /** Records the purchase of a line once (a second call answers the existing record). */
-    async ensureOrder(values: typeof supplierOrders.$inferInsert): Promise<SupplierOrderRow> {
-      await db
-        .insert(supplierOrders)
-        .values(values)
-        .onConflictDoNothing({ target: supplierOrders.orderLineId });
-      const [row] = await db
-        .select()
-        .from(supplierOrders)
-        .where(eq(supplierOrders.orderLineId, values.orderLineId))
-        .limit(1);
-      if (!row) throw new Error('supplier order not recorded');
-      return row;
-    },
-
-    async updateOrder(id: number, values: Partial<typeof supplierOrders.$inferInsert>): Promise<void> {
-      await db.update(supplierOrders).set(values).where(eq(supplierOrders.id, id));
-    },
-
-    /** Orders awaiting keys whose supplier purchase is due for another attempt. */
-    async dueAwaitingOrders(now: Date, limit: number): Promise<number[]> {
-      const rows = await db
-        .selectDistinct({ orderId: supplierOrders.orderId })
-        .from(supplierOrders)
-        .innerJoin(orders, eq(orders.id, supplierOrders.orderId))
-        .where(
-          and(
-            eq(orders.status, 'awaiting_keys'),
-            ne(supplierOrders.status, 'delivered'),
-            sql`${supplierOrders.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
-          ),
-        )
-        .limit(limit);
-      return rows.map((r) => r.orderId);
-    },
-
-    async ordersOf(orderId: number): Promise<SupplierOrderRow[]> {
-      return db
-        .select()
-        .from(supplierOrders)
-        .where(eq(supplierOrders.orderId, orderId))
-        .orderBy(supplierOrders.id);
-    },
-
-    /** Keys of an order line already stored, by fingerprint. */
-    async lineFingerprints(orderLineId: number): Promise<Set<string>> {
-      const rows = await db
-        .select({ fingerprint: gameKeys.codeFingerprint })
-        .from(gameKeys)
-        .where(eq(gameKeys.orderLineId, orderLineId));
-      return new Set(rows.map((r) => r.fingerprint));
-    },
-
-    async insertSoldKeys(
-      rows: {
-        gameId: number;
-        orderId: number;
-        orderLineId: number;
-        codeCiphertext: string;
-        codeFingerprint: string;
-      }[],
-      at: Date,
-    ): Promise<void> {
-      if (rows.length === 0) return;
-      await db
-        .insert(gameKeys)
-        .values(rows.map((r) => ({ ...r, status: 'sold' as const, soldAt: at })))
-        .onConflictDoNothing({ target: gameKeys.codeFingerprint });
-    },
-
-    async soldCount(orderLineId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(gameKeys)
-        .where(and(eq(gameKeys.orderLineId, orderLineId), eq(gameKeys.status, 'sold')));
-      return row?.n ?? 0;
-    },
-
-    async awaitingCount(): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(eq(orders.status, 'awaiting_keys'));
-      return row?.n ?? 0;
-    },
-
     /** The supplier product of a game the supplier still sells, if any. */
     async listedProduct(supplier: string, gameId: number) {
       const [row] = await db
@@ -372,5 +238,3 @@ export function createSupplierRepository(db: Executor) {
     },
   };
 }
-
-export type SupplierRepository = ReturnType<typeof createSupplierRepository>;

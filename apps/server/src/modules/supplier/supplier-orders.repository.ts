@@ -1,0 +1,120 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { gameKeys, orders, supplierOrders } from '../../db/schema/index.ts';
+
+export type SupplierOrderRow = typeof supplierOrders.$inferSelect;
+
+/**
+ * Buying on demand: the supplier orders of the store's order lines and the keys they brought. The only
+ * code touching the supplier orders table.
+ */
+export function createSupplierOrdersRepository(db: Executor) {
+  return {
+    /** Makes a placed supplier order due now; answers its store order id. */
+    async wakeSupplierOrder(supplierOrderId: string): Promise<number | undefined> {
+      const [row] = await db
+        .update(supplierOrders)
+        .set({ nextAttemptAt: new Date() })
+        .where(
+          and(eq(supplierOrders.supplierOrderId, supplierOrderId), ne(supplierOrders.status, 'delivered')),
+        )
+        .returning({ orderId: supplierOrders.orderId });
+      return row?.orderId;
+    },
+
+    async orderOfLine(orderLineId: number): Promise<SupplierOrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(supplierOrders)
+        .where(eq(supplierOrders.orderLineId, orderLineId))
+        .limit(1);
+      return row;
+    },
+
+    /** Records the purchase of a line once (a second call answers the existing record). */
+    async ensureOrder(values: typeof supplierOrders.$inferInsert): Promise<SupplierOrderRow> {
+      await db
+        .insert(supplierOrders)
+        .values(values)
+        .onConflictDoNothing({ target: supplierOrders.orderLineId });
+      const [row] = await db
+        .select()
+        .from(supplierOrders)
+        .where(eq(supplierOrders.orderLineId, values.orderLineId))
+        .limit(1);
+      if (!row) throw new Error('supplier order not recorded');
+      return row;
+    },
+
+    async updateOrder(id: number, values: Partial<typeof supplierOrders.$inferInsert>): Promise<void> {
+      await db.update(supplierOrders).set(values).where(eq(supplierOrders.id, id));
+    },
+
+    /** Orders awaiting keys whose supplier purchase is due for another attempt. */
+    async dueAwaitingOrders(now: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ orderId: supplierOrders.orderId })
+        .from(supplierOrders)
+        .innerJoin(orders, eq(orders.id, supplierOrders.orderId))
+        .where(
+          and(
+            eq(orders.status, 'awaiting_keys'),
+            ne(supplierOrders.status, 'delivered'),
+            sql`${supplierOrders.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
+          ),
+        )
+        .limit(limit);
+      return rows.map((r) => r.orderId);
+    },
+
+    async ordersOf(orderId: number): Promise<SupplierOrderRow[]> {
+      return db
+        .select()
+        .from(supplierOrders)
+        .where(eq(supplierOrders.orderId, orderId))
+        .orderBy(supplierOrders.id);
+    },
+
+    /** Keys of an order line already stored, by fingerprint. */
+    async lineFingerprints(orderLineId: number): Promise<Set<string>> {
+      const rows = await db
+        .select({ fingerprint: gameKeys.codeFingerprint })
+        .from(gameKeys)
+        .where(eq(gameKeys.orderLineId, orderLineId));
+      return new Set(rows.map((r) => r.fingerprint));
+    },
+
+    async insertSoldKeys(
+      rows: {
+        gameId: number;
+        orderId: number;
+        orderLineId: number;
+        codeCiphertext: string;
+        codeFingerprint: string;
+      }[],
+      at: Date,
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insert(gameKeys)
+        .values(rows.map((r) => ({ ...r, status: 'sold' as const, soldAt: at })))
+        .onConflictDoNothing({ target: gameKeys.codeFingerprint });
+    },
+
+    async soldCount(orderLineId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(gameKeys)
+        .where(and(eq(gameKeys.orderLineId, orderLineId), eq(gameKeys.status, 'sold')));
+      return row?.n ?? 0;
+    },
+
+    async awaitingCount(): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(eq(orders.status, 'awaiting_keys'));
+      return row?.n ?? 0;
+    },
+  };
+}
