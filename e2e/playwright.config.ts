@@ -21,6 +21,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
+    // The browser's languages choose the store's first language (when none is stored): English for every
+    // test, whatever the machine's own locale.
+    locale: 'en-US',
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {

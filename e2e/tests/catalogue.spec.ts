@@ -150,7 +150,7 @@ test.describe('catalogue', () => {
     // The address changes before the unfiltered catalogue is drawn: wait for the list and the link to it.
     const next = page
       .getByRole('navigation', { name: 'Catalogue pages', exact: true })
-      .getByLabel('Next page');
+      .getByRole('link', { name: 'Next', exact: true });
     await expect(next).toHaveAttribute('href', /^\/[a-z]*\?page=2$/);
     await expect(page.locator('main ul[aria-busy="true"]')).toHaveCount(0);
     const firstTitle = (await cards.first().getByRole('heading').textContent()) ?? '';

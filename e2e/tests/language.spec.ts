@@ -51,6 +51,21 @@ async function firstContent(page: Page): Promise<{ lang: string; text: string }>
 }
 
 test.describe('language', () => {
+  test('the language button is named by what it shows: its code on a phone, its name wider', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'es'));
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/terms');
+    // WCAG 2.5.3 (label in name): the name starts with the visible text, so saying it works.
+    const button = page.locator('header').getByRole('button', { name: /Elegir otro idioma$/ });
+    await expect(button.getByText('ES', { exact: true })).toBeVisible();
+    await expect(button).toHaveAccessibleName('ES (Español) – Elegir otro idioma');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(button.getByText('Español', { exact: true })).toBeVisible();
+    await expect(button).toHaveAccessibleName('Español – Elegir otro idioma');
+  });
+
   test('the server sends no text before the app renders, so nothing English can flash', async ({
     request,
   }) => {
@@ -80,7 +95,8 @@ test.describe('language', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     // The navigation bar's language selector.
-    await page.getByRole('button', { name: /^Language: English/ }).click();
+    // Named by what it shows ("EN" on a phone, "English" wider), then what it does.
+    await page.getByRole('button', { name: /^(EN \(English\)|English) – Choose another language$/ }).click();
     await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('de');

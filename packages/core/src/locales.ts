@@ -44,6 +44,43 @@ export function toLocale(value: string | null | undefined, fallback: Locale = DE
   return isLocale(short) ? short : fallback;
 }
 
+/**
+ * The first supported language of a preference list (the browser's `navigator.languages`, or the tags of
+ * Accept-Language in order of preference): each tag is matched whole, then by its primary subtag
+ * (`de-AT` → `de`). Undefined when the list names no supported language.
+ */
+export function firstSupportedLocale(tags: readonly string[]): Locale | undefined {
+  for (const tag of tags) {
+    const whole = tag.trim().toLowerCase();
+    if (isLocale(whole)) return whole;
+    const primary = whole.split('-')[0];
+    if (isLocale(primary)) return primary;
+  }
+  return undefined;
+}
+
+/**
+ * The language tags of an Accept-Language header, most preferred first: ordered by q-value (1 when
+ * absent), equal q-values in the header's order; tags with q=0 (not acceptable), a malformed q-value or
+ * the wildcard `*` are left out.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  const ranked: { tag: string; q: number; at: number }[] = [];
+  header.split(',').forEach((part, at) => {
+    const [tag = '', ...params] = part.split(';').map((piece) => piece.trim());
+    if (tag === '' || tag === '*') return;
+    let q = 1;
+    for (const param of params) {
+      const match = /^q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i.exec(param);
+      if (match?.[1]) q = Number(match[1]);
+      else if (/^q\s*=/i.test(param)) q = Number.NaN;
+    }
+    if (q > 0) ranked.push({ tag, q, at });
+  });
+  return ranked.sort((a, b) => b.q - a.q || a.at - b.at).map((entry) => entry.tag);
+}
+
 /** Each language's own name, for the language selector. */
 export const localeNames: Record<Locale, string> = {
   es: 'Español',

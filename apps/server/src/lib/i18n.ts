@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@keyland/core/locales';
+import {
+  acceptedLanguages,
+  DEFAULT_LOCALE,
+  firstSupportedLocale,
+  isLocale,
+  type Locale,
+} from '@keyland/core/locales';
 import i18next, { type Resource } from 'i18next';
 
 const localesDir = path.resolve(import.meta.dirname, '../../../../packages/core/src/i18n/locales');
@@ -46,12 +52,11 @@ export function translateOptional(locale: Locale, key: string, values: Record<st
   return i18n.exists(key, { lng: locale }) ? translate(locale, key, values) : undefined;
 }
 
-/** The caller's language: the first supported tag of Accept-Language, else English. */
+/**
+ * The caller's language, by the web app's rule for the browser's languages: the most preferred tag of
+ * Accept-Language (q-values honoured, the header's order among equals) that the store supports, whole or
+ * by its primary subtag (`de-AT` → `de`), else English.
+ */
 export function localeFromHeader(acceptLanguage: string | undefined): Locale {
-  if (!acceptLanguage) return DEFAULT_LOCALE;
-  for (const part of acceptLanguage.split(',')) {
-    const language = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
-    if (isLocale(language)) return language;
-  }
-  return DEFAULT_LOCALE;
+  return firstSupportedLocale(acceptedLanguages(acceptLanguage)) ?? DEFAULT_LOCALE;
 }

@@ -131,7 +131,7 @@ describe(`product pages served with meta tags (${testDbKind})`, () => {
     expect((jsonLd.offers as Record<string, unknown>).price).toBe('9.99');
   });
 
-  it('still serves the app for an unknown, hidden or malformed product, marked noindex', async () => {
+  it('answers 404 with the app for an unknown, hidden or malformed product, marked noindex', async () => {
     for (const url of [
       '/product?title=x&session=kl-nope',
       '/product?title=x&session=kl-page-hidden',
@@ -139,7 +139,7 @@ describe(`product pages served with meta tags (${testDbKind})`, () => {
       '/product',
     ]) {
       const response = await get(url);
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, url).toBe(404);
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).toContain('<meta name="robots" content="noindex" data-ssr />');
       expect(response.body).not.toContain('application/ld+json');

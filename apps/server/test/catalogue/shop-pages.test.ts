@@ -132,8 +132,10 @@ describe(`shop pages carry their code preloads and first data (${testDbKind})`, 
     const files = new Set(Object.values(manifest).map((chunk) => `/${chunk.file}`));
     for (const url of preloadsOf(html)) expect(files).toContain(url);
     expect(html).not.toContain('en-O1.js');
-    // index.html keeps its own title and description.
-    expect(html).toContain('<title>Keyland</title>');
+    // The catalogue's own title and description (with its link-preview tags) replace index.html's.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Game keys · Keyland</title>');
+    expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html.indexOf('keyland-first-data')).toBeLessThan(html.indexOf('</head>'));
     expect(preloadsOf((await get('/')).body)[0]).toBe('/assets/public-store-P1.js');
     // A first visit shows the welcome splash: its poster is the largest image.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { SiteFooter } from '#src/components/layout/site-footer.tsx';
@@ -7,6 +7,7 @@ import { deferred } from '#src/components/ui/deferred.ts';
 import { useLogout } from '#src/features/auth/api/logout.ts';
 import { FloatingCart } from '#src/features/cart/components/floating-cart.tsx';
 import { CookieBanner } from '#src/features/consent/components/cookie-banner.tsx';
+import { useRouteFocus } from '#src/hooks/use-route-focus.ts';
 import { useSession } from '#src/lib/session.ts';
 
 const cartDialog = deferred(() => import('./cart-dialog.tsx'));
@@ -27,12 +28,17 @@ function NavigationProgress(): ReactNode {
   );
 }
 
-/** The shared layout of every route: skip link, navigation bar, page, footer. */
+/**
+ * The shared layout of every route: skip link, navigation bar, page, footer. After an in-app page change
+ * the focus moves to the new page's heading (useRouteFocus).
+ */
 export function AppLayout(): ReactNode {
   const { pathname } = useLocation();
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const logout = useLogout();
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -44,7 +50,7 @@ export function AppLayout(): ReactNode {
       </a>
       <NavigationProgress />
       <SiteHeader loggedIn={isLoggedIn} onLogout={() => logout.mutate()} loggingOut={logout.isPending} />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main ref={main} id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter />

@@ -1,28 +1,12 @@
-/** Every route of the store in one place (spec section 2). Links and redirects read their paths here. */
+import { pagePaths, productHref } from '@keyland/core/pages';
+
+/**
+ * Every route of the store (spec section 2), from the list the server shares (@keyland/core/pages). Links
+ * and redirects read their paths here.
+ */
 export const paths = {
-  home: '/',
-  publicStore: '/publicstore',
-  store: '/store',
-  login: '/login',
-  register: '/register',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  product: {
-    path: '/product',
-    getHref: (slug: string, providerId: string) =>
-      `/product?title=${encodeURIComponent(slug)}&session=${encodeURIComponent(providerId)}`,
-  },
-  checkout: '/checkout',
-  checkoutSuccess: '/checkout/success',
-  checkoutCancel: '/checkout/cancel',
-  history: '/History',
-  profile: '/profile',
-  admin: '/admin',
-  terms: '/terms',
-  policy: '/policy',
-  cookies: '/cookies',
-  contact: '/contactPage',
-  legal: '/legal',
+  ...pagePaths,
+  product: { path: pagePaths.product, getHref: productHref },
 } as const;
 
 /** The legal and info pages, in the order of the navigation bar's 'legal and info' selector. */

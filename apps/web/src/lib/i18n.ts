@@ -1,4 +1,10 @@
-import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, type Locale } from '@keyland/core/locales';
+import {
+  DEFAULT_LOCALE,
+  firstSupportedLocale,
+  isLocale,
+  LANGUAGE_STORAGE_KEY,
+  type Locale,
+} from '@keyland/core/locales';
 import type en from '@keyland/core/locales/en.json';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -72,13 +78,23 @@ const lazyBackend: BackendModule = {
   },
 };
 
-function readStoredLanguage(): Locale {
+function readStoredLanguage(): Locale | undefined {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLocale(stored) ? stored : DEFAULT_LOCALE;
+    return isLocale(stored) ? stored : undefined;
   } catch {
-    return DEFAULT_LOCALE;
+    return undefined;
   }
+}
+
+/**
+ * The language the app starts in: the one the visitor chose (stored), else the first of the browser's
+ * languages the store supports (`de-AT` → `de`), else English. The browser's is not stored, so the
+ * visitor's later change of browser language is followed until they choose one here.
+ */
+export function initialLanguage(): Locale {
+  const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return readStoredLanguage() ?? firstSupportedLocale(browser.filter(Boolean)) ?? DEFAULT_LOCALE;
 }
 
 function applyDocumentLanguage(language: string): void {
@@ -87,9 +103,9 @@ function applyDocumentLanguage(language: string): void {
 
 export const i18n = i18next.createInstance();
 
-/** Starts i18n with the stored language (default English); resolves once its texts are loaded. */
+/** Starts i18n in the initial language (see initialLanguage); resolves once its texts are loaded. */
 export async function initI18n(): Promise<typeof i18n> {
-  const language = readStoredLanguage();
+  const language = initialLanguage();
   applyDocumentLanguage(language);
   i18n.on('languageChanged', applyDocumentLanguage);
   i18n.on('languageChanged', (next: string) => {

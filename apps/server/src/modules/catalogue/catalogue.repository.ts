@@ -101,6 +101,16 @@ export function pageQuery(db: Executor, query: CatalogueQuery, offset: number, l
     .limit(limit);
 }
 
+/** The visible catalogue with no filter. */
+const WHOLE_CATALOGUE: CatalogueQuery = {
+  name: '',
+  platform: '',
+  stockMin: 0,
+  minPriceCents: 0,
+  maxPriceCents: 2_147_483_647,
+  sort: undefined,
+};
+
 /** Whether a single game passes the catalogue visibility rule (the SQL twin of `visibleWhere`). */
 export const isVisibleRow = (row: Pick<GameDetailRow, 'hidden' | 'priceCents' | 'stock'>) =>
   !row.hidden && row.priceCents > 0 && row.stock > 0;
@@ -161,18 +171,18 @@ export function createCatalogueRepository(db: Executor) {
       const rows = await db
         .selectDistinct({ platform: games.platform })
         .from(games)
-        .where(
-          visibleWhere({
-            name: '',
-            platform: '',
-            stockMin: 0,
-            minPriceCents: 0,
-            maxPriceCents: 2_147_483_647,
-            sort: undefined,
-          }),
-        )
+        .where(visibleWhere(WHOLE_CATALOGUE))
         .orderBy(asc(games.platform));
       return rows.map((row) => row.platform);
+    },
+
+    /** Every game the catalogue shows, in its stable order, with when it was last changed. */
+    listed(): Promise<{ providerId: string; slug: string; updatedAt: Date }[]> {
+      return db
+        .select({ providerId: games.providerId, slug: games.slug, updatedAt: games.updatedAt })
+        .from(games)
+        .where(visibleWhere(WHOLE_CATALOGUE))
+        .orderBy(asc(games.id));
     },
   };
 }

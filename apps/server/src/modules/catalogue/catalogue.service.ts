@@ -91,6 +91,11 @@ export function createCatalogueService(
     /** checkGameDetail / checkGameMeta: a game the reader may see, or found: false. */
     detail,
 
+    /** Every game visitors can open, for the sitemap (not cached here: the sitemap keeps its own copy). */
+    listedGames(): Promise<{ providerId: string; slug: string; updatedAt: Date }[]> {
+      return repository.listed();
+    },
+
     /** The supplier-style fact sheet of a product the reader may see. */
     async factSheet(productId: string, reader: Reader): Promise<ProductFactSheet> {
       const row = await repository.byProductId(productId);

@@ -1,4 +1,6 @@
+import { productHref } from '@keyland/core/pages';
 import type { GameDetail } from '@keyland/core/schemas/game-detail';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 /*
@@ -7,18 +9,7 @@ import type { CatalogueService } from './catalogue.service.ts';
  * link previews and search engines that do not run JavaScript.
  */
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for an HTML text node or a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
-}
+export { escapeHtml };
 
 /**
  * JSON for a `<script type="application/ld+json">` block: `<`, `>` and `&` as \u escapes, so no value can
@@ -60,10 +51,9 @@ const absolute = (url: string, base: string) => {
   }
 };
 
-/** The canonical address of a product page. */
+/** The canonical address of a product page: the form the web app links to (and the sitemap lists). */
 export function productUrl(game: Pick<GameDetail, 'slug' | 'provider_id'>, publicUrl: string): string {
-  const query = new URLSearchParams({ title: game.slug, session: game.provider_id });
-  return `${publicUrl}/product?${query.toString()}`;
+  return `${publicUrl}${productHref(game.slug, game.provider_id)}`;
 }
 
 /** The tags of a product page's head, every value escaped. */
@@ -109,6 +99,7 @@ export function productHead(game: GameDetail, publicUrl: string): string {
     `<meta property="og:description" content="${e(description)}" data-ssr />`,
     `<meta property="og:url" content="${e(canonical)}" data-ssr />`,
     `<meta property="og:image" content="${e(image)}" data-ssr />`,
+    `<meta name="twitter:card" content="summary_large_image" data-ssr />`,
     `<meta property="product:price:amount" content="${e(game.priceSellWithTax.toFixed(2))}" data-ssr />`,
     `<meta property="product:price:currency" content="EUR" data-ssr />`,
     `<script type="application/ld+json" data-ssr>${jsonForScript(jsonLd)}</script>`,
@@ -155,9 +146,9 @@ export function createPageHeads(service: CatalogueService, publicUrl: string) {
     const found = /^[\w-]{1,80}$/.test(providerId)
       ? await service.detail(providerId, { isAdmin: false })
       : { found: false, game: null };
-    // 200, not 404: the SPA renders its own not-found page and existing links keep loading the app;
-    // `noindex` keeps search engines from indexing the soft 404 (docs/decisions/005-catalogue-caching.md).
-    if (!found.game) return { status: 200, head: NOT_FOUND_HEAD };
+    // A real 404 (docs/decisions/025): the HTML is still the app, which shows its not-found page, and
+    // crawlers do not index a soft 404.
+    if (!found.game) return { status: 404, head: NOT_FOUND_HEAD };
     return { status: 200, head: productHead(found.game, publicUrl) };
   };
 }

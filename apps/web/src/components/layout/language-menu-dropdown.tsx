@@ -19,10 +19,7 @@ export default function LanguageMenuDropdown({ defaultOpen }: { defaultOpen?: bo
 
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger
-        className={triggerClasses}
-        aria-label={t('nav.chooseLanguage', { language: localeNames[current] })}
-      >
+      <DropdownMenu.Trigger className={triggerClasses}>
         <LanguageTriggerContent current={current} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -8,13 +8,26 @@ import { triggerClasses } from './menu-styles.ts';
 
 const dropdown = deferred(() => import('./language-menu-dropdown.tsx'));
 
-/** What the selector's button shows: the current language, short on phones. */
+/**
+ * What the selector's button shows, the current language (its code on phones, its name on wider
+ * screens), and its accessible name, which starts with exactly that visible text (WCAG 2.5.3, label in
+ * name: a speech-input user says what they see): "ES (Español) – Choose another language" on a phone,
+ * "Español – Choose another language" on a wider screen. The rest of the name is visually hidden; its
+ * separators read the same whether or not the browser adds a space around a hidden part.
+ */
 export function LanguageTriggerContent({ current }: { current: Locale }): ReactNode {
+  const { t } = useTranslation();
   return (
     <>
       <Globe aria-hidden="true" className="size-4" />
-      <span className="uppercase sm:hidden">{current}</span>
-      <span className="hidden sm:inline">{localeNames[current]}</span>
+      <span className="sm:hidden">{current.toUpperCase()}</span>
+      <span className="sr-only sm:hidden" lang={current}>
+        {` (${localeNames[current]})`}
+      </span>
+      <span className="hidden sm:inline" lang={current}>
+        {localeNames[current]}
+      </span>
+      <span className="sr-only">{` – ${t('nav.chooseLanguage')}`}</span>
       <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
     </>
   );
@@ -25,7 +38,6 @@ export function LanguageTriggerContent({ current }: { current: Locale }): ReactN
  * code loads on first use; until then a button of the same look stands in and opens it.
  */
 export function LanguageMenu(): ReactNode {
-  const { t } = useTranslation();
   const current = useLocale();
   const [wanted, setWanted] = useState(false);
 
@@ -33,7 +45,6 @@ export function LanguageMenu(): ReactNode {
     <button
       type="button"
       className={triggerClasses}
-      aria-label={t('nav.chooseLanguage', { language: localeNames[current] })}
       aria-haspopup="menu"
       aria-expanded={wanted}
       onPointerEnter={dropdown.preload}

@@ -22,13 +22,12 @@ function StepLink({
   to,
   enabled,
   label,
-  srLabel,
   direction,
 }: {
   to: string;
   enabled: boolean;
+  /** What the link shows, and so its name (WCAG 2.5.3, label in name). */
   label: string;
-  srLabel: string;
   direction: 'previous' | 'next';
 }): ReactNode {
   const icon =
@@ -57,7 +56,6 @@ function StepLink({
     <Link
       to={to}
       preventScrollReset
-      aria-label={srLabel}
       rel={direction === 'previous' ? 'prev' : 'next'}
       className={cn(cell, idle, place, 'gap-1 px-3')}
     >
@@ -81,7 +79,6 @@ export function Pagination({ page, totalPages, hrefFor, label }: PaginationProps
         to={hrefFor(page - 1)}
         enabled={page > 1}
         label={t('pagination.previous')}
-        srLabel={t('pagination.previousPage')}
         direction="previous"
       />
       <ul className="col-span-2 row-start-2 flex flex-wrap items-center justify-center gap-1 sm:gap-1.5">
@@ -120,7 +117,6 @@ export function Pagination({ page, totalPages, hrefFor, label }: PaginationProps
         to={hrefFor(page + 1)}
         enabled={page < totalPages}
         label={t('pagination.next')}
-        srLabel={t('pagination.nextPage')}
         direction="next"
       />
     </nav>
