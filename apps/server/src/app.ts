@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { catalogueChanged } from './lib/catalogue-changed.ts';
-import { compressText, pickEncoding } from './lib/compress-text.ts';
 import type { KeyVault } from './lib/key-vault.ts';
 import { createScheduledJob, scheduleWithApp } from './lib/scheduled-job.ts';
 import { loadWebManifest, parseWebManifest } from './lib/web-manifest.ts';
@@ -16,11 +12,12 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/accounts/auth.repository.ts';
 import { createRateLimiter } from './modules/accounts/rate-limiter.ts';
-import { createSessionService, SESSION_COOKIE, toSessionUser } from './modules/accounts/session.service.ts';
+import { createSessionService } from './modules/accounts/session.service.ts';
 import { databaseSessionStores } from './modules/accounts/session-store.database.ts';
 import type { SessionStores } from './modules/accounts/session-store.port.ts';
 import { createRedisSessionStores } from './modules/accounts/session-store.redis.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createReviewService } from './modules/admin/orders/index.ts';
 import { createPaymentEventsHandler } from './modules/admin/orders/payment-events.service.ts';
 import { coverFileRoutes, UPLOADS_PREFIX } from './modules/admin/products/cover.routes.ts';
 import { gameDetailAudit } from './modules/admin/products/game-detail-audit.ts';
@@ -34,7 +31,7 @@ import { createAnswerCache } from './modules/catalogue/catalogue.cache.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
-import { appendToHead, createPageHeads, injectHead } from './modules/catalogue/product-page.ts';
+import { createPageHeads } from './modules/catalogue/product-page.ts';
 import { createShopPages } from './modules/catalogue/shop-pages.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
@@ -61,6 +58,7 @@ import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService, scheduleRetention } from './modules/privacy/privacy.service.ts';
 import { createRiskService } from './modules/risk/index.ts';
+import { createSharingHeads, createSitemap, seoRoutes } from './modules/seo/index.ts';
 import { createSupplierModule } from './modules/supplier/supplier.module.ts';
 import type { KeySupplier } from './modules/supplier/supplier.port.ts';
 import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
@@ -72,6 +70,7 @@ import { registerSecurityEvents } from './plugins/security-events.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerTextSafety } from './plugins/text-safety.ts';
+import { registerWebApp } from './plugins/web-app.ts';
 
 export interface AppDeps {
   dbHandle: DbHandle;
@@ -224,6 +223,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     supplier: deps.keySupplier,
     log: app.log,
   });
+  const risk = createRiskService({
+    db,
+    settings: config.risk,
+    supportUrl: `${config.publicUrl}/contactPage`,
+  });
   const checkout = createCheckoutService({
     db,
     provider: payments.provider,
@@ -235,11 +239,28 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     onProviderEvent: createPaymentEventsHandler({ db, provider: payments.provider, log: app.log }).handle,
     supplierPurchases: supplierModule.purchases,
     invoices,
-    risk: createRiskService({ db, settings: config.risk, supportUrl: `${config.publicUrl}/contactPage` }),
+    risk,
+    reviewHours: Math.ceil(config.risk.reviewDeadlineHours),
+  });
+  const review = createReviewService({
+    db,
+    withLock: (name, fn) => deps.dbHandle.withLock(name, fn),
+    provider: payments.provider,
+    risk,
+    approveHeld: checkout.approveHeld,
+    mailOutbox,
+    mailDispatcher,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    deadlineHours: config.risk.reviewDeadlineHours,
   });
   await app.register(cartRoutes, { service: createCartService(db) });
   await app.register(checkoutRoutes, { service: checkout });
-  const orders = createOrdersService({ db, keyVault: deps.keyVault });
+  const orders = createOrdersService({
+    db,
+    keyVault: deps.keyVault,
+    reviewHours: Math.ceil(config.risk.reviewDeadlineHours),
+  });
   await app.register(ordersRoutes, { service: orders });
   app.decorate('orders', orders);
   await app.register(invoicesRoutes, { service: invoices });
@@ -261,6 +282,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   }
   app.decorate('checkout', checkout);
+  app.decorate('review', review);
   await app.register(adminRoutes, {
     db,
     keyVault: deps.keyVault,
@@ -273,6 +295,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     dataDir: config.dataDir,
     cancelOpenCheckouts: checkout.cancelOpenCheckouts,
     sessionStores,
+    review,
   });
   await app.register(coverFileRoutes, { dataDir: config.dataDir });
   // Reservations whose payment never came back are released every minute, by one instance at a time;
@@ -285,6 +308,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       dbHandle: deps.dbHandle,
       run: () => checkout.sweepLapsed(),
       onError: (error) => app.log.error({ err: error }, 'reservation sweep failed'),
+    }),
+  );
+  // Held orders nobody reviewed in time are cancelled and refunded, never delivered.
+  scheduleWithApp(
+    app,
+    createScheduledJob({
+      name: 'review-deadline',
+      intervalMs: 5 * 60_000,
+      dbHandle: deps.dbHandle,
+      run: () => review.cancelOverdue(),
+      onError: (error) => app.log.error({ err: error }, 'review deadline job failed'),
     }),
   );
   const privacy = createPrivacyService({
@@ -333,6 +367,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   if (config.nodeEnv === 'development') await registerApiReference(app);
 
+  const sitemap = createSitemap({
+    publicUrl: config.publicUrl,
+    games: () => catalogueService.listedGames(),
+    signal: catalogueChanged,
+  });
+  app.addHook('onClose', async () => sitemap.close());
+  await app.register(seoRoutes, { publicUrl: config.publicUrl, sitemap });
+
   registerWebApp(app, config.webDistDir, {
     sessions,
     shopPages: createShopPages({
@@ -341,6 +383,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       productHead: createPageHeads(catalogueService, config.publicUrl),
       log: app.log,
     }),
+    sharingHeads: createSharingHeads(config.publicUrl),
   });
   return app;
 }
@@ -349,69 +392,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailDispatcher: ReturnType<typeof createMailDispatcher>;
     checkout: ReturnType<typeof createCheckoutService>;
+    review: ReturnType<typeof createReviewService>;
     orders: OrdersService;
     gameData: ReturnType<typeof registerGameData>;
     drain: DrainState;
   }
-}
-
-/**
- * Serves the built web app and answers client routes with index.html. The shop's pages get their own head
- * (shop-pages.ts: preloads of their code, their first data, and for product pages the title, description,
- * Open Graph tags and JSON-LD); a page carrying a logged-in caller's data is never stored by any cache.
- */
-function registerWebApp(
-  app: FastifyInstance,
-  webDistDir: string | undefined,
-  {
-    sessions,
-    shopPages,
-  }: {
-    sessions: ReturnType<typeof createSessionService>;
-    shopPages: ReturnType<typeof createShopPages>;
-  },
-): void {
-  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
-  const hasWeb = indexFile !== undefined && existsSync(indexFile);
-  if (hasWeb && webDistDir) {
-    app.register(fastifyStatic, {
-      root: webDistDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // The build's manifest (.vite/manifest.json) is for the server only. The file list taken at start
-      // already skips dot-folders; `ignore` keeps it that way should wildcard serving be turned on.
-      dotfiles: 'ignore',
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/media/') &&
-      !request.url.startsWith('/dev/') &&
-      !request.url.startsWith('/pay/') &&
-      !path.extname(request.url.split('?')[0] ?? '');
-    if (!hasWeb || !isPage) return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });
-    const page = await shopPages(request.url, async () => {
-      const session = await sessions.resolve(request.cookies[SESSION_COOKIE]);
-      return session ? toSessionUser(session) : null;
-    });
-    if (!page) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    const index = await readFile(indexFile, 'utf8');
-    const html = page.replacesTitle ? injectHead(index, page.head) : appendToHead(index, page.head);
-    reply
-      .status(page.status)
-      .header('cache-control', page.personal ? 'private, no-store' : 'no-cache')
-      .header('vary', 'Cookie, Accept-Encoding')
-      .type('text/html; charset=utf-8');
-    // The page carries its first data (a few KB): compressed like the build's pre-compressed files.
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(html);
-    return reply.header('content-encoding', encoding).send(compressText(html, encoding));
-  });
 }

@@ -49,6 +49,7 @@ export const errorCodes = [
   'PASSWORD_INCORRECT',
   'CHECKOUT_REFUSED',
   'TOO_MANY_ORDERS',
+  'ORDER_NOT_HELD',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -103,4 +104,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   PASSWORD_INCORRECT: 400,
   CHECKOUT_REFUSED: 403,
   TOO_MANY_ORDERS: 429,
+  ORDER_NOT_HELD: 409,
 };

@@ -10,7 +10,7 @@ import { createEmbeddedSupplier } from '../../src/modules/supplier/embedded.adap
 import { createSupplierPurchases } from '../../src/modules/supplier/supplier-purchases.service.ts';
 import { buy, type Client, call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
 import { insertGame } from '../factories.ts';
-import { startCheckout } from '../helpers/checkout.ts';
+import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { forgeRows, queryRows, testDbKind } from '../helpers/test-db.ts';
 
@@ -33,7 +33,9 @@ type Fixture =
   | 'awaiting_keys'
   | 'cancelled_by_admin'
   | 'refunded_by_provider'
-  | 'withdrawn';
+  | 'withdrawn'
+  | 'held_for_review'
+  | 'cancelled_after_review';
 
 type Event =
   | 'success_page'
@@ -46,7 +48,9 @@ type Event =
   | 'admin_cancel'
   | 'withdrawal'
   | 'customer_leaves_payment_page'
-  | 'supplier_delivery';
+  | 'supplier_delivery'
+  | 'review_approve'
+  | 'review_reject';
 
 interface Expected {
   /** The order's status after the event. */
@@ -73,6 +77,8 @@ const start: Record<Fixture, { status: OrderStatus; sold: number }> = {
   cancelled_by_admin: { status: 'cancelled', sold: 0 },
   refunded_by_provider: { status: 'refunded', sold: 0 },
   withdrawn: { status: 'refunded', sold: 0 },
+  held_for_review: { status: 'held_for_review', sold: 0 },
+  cancelled_after_review: { status: 'cancelled', sold: 0 },
 };
 
 const closed = (fixture: Fixture, extra: Partial<Expected> = {}): Expected => ({
@@ -84,6 +90,9 @@ const closed = (fixture: Fixture, extra: Partial<Expected> = {}): Expected => ({
 function expected(fixture: Fixture, event: Event): Expected {
   const same = unchanged(start[fixture].status, start[fixture].sold);
   const delivered: Expected = { status: 'paid', sold: QUANTITY };
+  // Only a held order has a review to decide.
+  if ((event === 'review_approve' || event === 'review_reject') && fixture !== 'held_for_review')
+    return { ...same, http: 409, error: 'ORDER_NOT_HELD' };
   switch (fixture) {
     case 'pending_payment':
       return (
@@ -145,15 +154,31 @@ function expected(fixture: Fixture, event: Event): Expected {
           } as Partial<Record<Event, Expected>>
         )[event] ?? { ...same, http: 200 }
       );
+    case 'held_for_review':
+      // Paid, its keys reserved until a person decides: nothing else delivers or releases it.
+      return (
+        (
+          {
+            webhook_refunded_in_full: { ...unchanged('refunded', 0), http: 200 },
+            admin_cancel: { ...same, http: 409 },
+            withdrawal: { ...same, http: 409 },
+            review_approve: { ...delivered, http: 200 },
+            review_reject: { ...unchanged('cancelled', 0), http: 200, refundedAtProvider: true },
+          } as Partial<Record<Event, Expected>>
+        )[event] ?? { ...same, http: 200 }
+      );
     case 'cancelled_by_admin':
     case 'refunded_by_provider':
     case 'withdrawn':
+    case 'cancelled_after_review':
       return (
         (
           {
             success_page: closed(fixture, { http: 409, error: 'ORDER_CANCELLED' }),
             // Cancelling a cancelled order answers the recorded cancellation; withdrawing a withdrawn one too.
-            admin_cancel: closed(fixture, { http: fixture === 'cancelled_by_admin' ? 200 : 409 }),
+            admin_cancel: closed(fixture, {
+              http: fixture === 'cancelled_by_admin' || fixture === 'cancelled_after_review' ? 200 : 409,
+            }),
             withdrawal: closed(fixture, { http: fixture === 'withdrawn' ? 200 : 409 }),
           } as Partial<Record<Event, Expected>>
         )[event] ?? closed(fixture, { http: 200 })
@@ -170,6 +195,8 @@ const fixtures: Fixture[] = [
   'cancelled_by_admin',
   'refunded_by_provider',
   'withdrawn',
+  'held_for_review',
+  'cancelled_after_review',
 ];
 const events: Event[] = [
   'success_page',
@@ -183,6 +210,8 @@ const events: Event[] = [
   'withdrawal',
   'customer_leaves_payment_page',
   'supplier_delivery',
+  'review_approve',
+  'review_reject',
 ];
 
 interface Order {
@@ -284,6 +313,14 @@ describe(`the order state machine (${testDbKind})`, () => {
     return { ...bought, client };
   }
 
+  /** A paid order held for review: the card's provider reports an elevated risk (modules/risk). */
+  async function held(): Promise<Order> {
+    const order = await started();
+    const response = await payOnHostedPage(ctx.app, order.sessionId, '4000 0000 0000 9235');
+    expect(response.statusCode).toBe(303);
+    return order;
+  }
+
   /** A paid order whose keys are still awaited from the supplier (that flow is tested on its own). */
   async function awaiting(): Promise<Order> {
     const order = await paid();
@@ -343,6 +380,16 @@ describe(`the order state machine (${testDbKind})`, () => {
       case 'refunded_by_provider': {
         const order = await paid();
         await refundAllAtProvider(order);
+        return order;
+      }
+      case 'held_for_review':
+        return held();
+      case 'cancelled_after_review': {
+        const order = await held();
+        const response = await call(ctx.app, admin, 'POST', `/api/admin/orders/${order.orderId}/reject`, {
+          reason: 'stolen card',
+        });
+        expect(response.statusCode, response.body).toBe(200);
         return order;
       }
       case 'withdrawn': {
@@ -408,6 +455,10 @@ describe(`the order state machine (${testDbKind})`, () => {
           log: ctx.app.log,
         }).deliver(order.orderId);
         return undefined;
+      case 'review_approve':
+        return call(ctx.app, admin, 'POST', `/api/admin/orders/${order.orderId}/approve`);
+      case 'review_reject':
+        return call(ctx.app, admin, 'POST', `/api/admin/orders/${order.orderId}/reject`, { reason: 'fraud' });
     }
   }
 
@@ -533,6 +584,26 @@ describe(`the order state machine (${testDbKind})`, () => {
       expect(page.statusCode).toBe(200);
       expect(await statusOf(order.orderId)).toBe('paid');
       expect(await soldCount(order.orderId)).toBe(QUANTITY);
+    });
+
+    it('an approval and a rejection of one held order: one decision wins, whole', async () => {
+      const order = await held();
+      const [approve, reject] = await Promise.all([
+        call(ctx.app, admin, 'POST', `/api/admin/orders/${order.orderId}/approve`),
+        call(ctx.app, admin, 'POST', `/api/admin/orders/${order.orderId}/reject`, { reason: 'fraud' }),
+      ]);
+      const status = await statusOf(order.orderId);
+      if (status === 'paid') {
+        expect(approve.statusCode).toBe(200);
+        expect(await soldCount(order.orderId)).toBe(QUANTITY);
+      } else {
+        expect(status).toBe('cancelled');
+        expect(reject.statusCode).toBe(200);
+        expect(await soldCount(order.orderId)).toBe(0);
+      }
+      // The other decision found the order decided: refused, and nothing refunded for a delivered order.
+      expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
+      expect(await providerRefunds(order.sessionId)).toBe(status === 'paid' ? 0 : 1);
     });
 
     it('the customer leaving the payment page and the payment webhook: one of the two wins, whole', async () => {

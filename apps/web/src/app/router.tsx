@@ -1,3 +1,4 @@
+import { adminPagePaths } from '@keyland/core/pages';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
@@ -77,15 +78,19 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                   children: [
                     { index: true, ...page(() => import('./routes/admin-dashboard.tsx')) },
-                    { path: 'products', ...page(() => import('./routes/admin-products.tsx')) },
-                    { path: 'products/new', ...page(() => import('./routes/admin-product-new.tsx')) },
-                    { path: 'products/:id', ...page(() => import('./routes/admin-product.tsx')) },
-                    { path: 'orders', ...page(() => import('./routes/admin-orders.tsx')) },
-                    { path: 'orders/:id', ...page(() => import('./routes/admin-order.tsx')) },
-                    { path: 'customers', ...page(() => import('./routes/admin-customers.tsx')) },
-                    { path: 'audit', ...page(() => import('./routes/admin-audit.tsx')) },
-                    { path: 'security', ...page(() => import('./routes/admin-security.tsx')) },
-                    { path: 'supplier', ...page(() => import('./routes/admin-supplier.tsx')) },
+                    { path: adminPagePaths.products, ...page(() => import('./routes/admin-products.tsx')) },
+                    {
+                      path: adminPagePaths.newProduct,
+                      ...page(() => import('./routes/admin-product-new.tsx')),
+                    },
+                    { path: adminPagePaths.product, ...page(() => import('./routes/admin-product.tsx')) },
+                    { path: adminPagePaths.orders, ...page(() => import('./routes/admin-orders.tsx')) },
+                    { path: adminPagePaths.order, ...page(() => import('./routes/admin-order.tsx')) },
+                    { path: adminPagePaths.review, ...page(() => import('./routes/admin-review.tsx')) },
+                    { path: adminPagePaths.customers, ...page(() => import('./routes/admin-customers.tsx')) },
+                    { path: adminPagePaths.audit, ...page(() => import('./routes/admin-audit.tsx')) },
+                    { path: adminPagePaths.security, ...page(() => import('./routes/admin-security.tsx')) },
+                    { path: adminPagePaths.supplier, ...page(() => import('./routes/admin-supplier.tsx')) },
                   ],
                 },
               ],

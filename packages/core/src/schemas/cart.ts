@@ -92,6 +92,9 @@ export const createOrderResponseSchema = z.object({
   success: z.boolean(),
   data: z.array(deliveredKeySchema),
   order_id: z.number().int().optional(),
+  /** Paid, but held for a person's review: no keys yet; they come by e-mail within `review_hours`. */
+  held: z.boolean().optional(),
+  review_hours: z.number().int().positive().optional(),
   error: z.string().optional(),
   message: z.string().optional(),
 });
@@ -113,8 +116,13 @@ export const completedOrderSchema = z
     amount_untaxed: z.number(),
     amount_tax: z.number(),
     tax_percent: z.number(),
-    /** `awaiting_keys`: paid, keys not delivered yet; the order can still be withdrawn from. */
-    status: z.enum(['paid', 'awaiting_keys']).optional(),
+    /**
+     * `awaiting_keys`: paid, keys not delivered yet; the order can still be withdrawn from.
+     * `held_for_review`: paid, being checked by a person before its keys are shown (`review_hours`).
+     */
+    status: z.enum(['paid', 'awaiting_keys', 'held_for_review']).optional(),
+    /** A held order is checked within this many hours of its payment, else cancelled and refunded. */
+    review_hours: z.number().int().positive().optional(),
     invoice_id: z.number().int().nullable().optional(),
     /** Lines whose keys are not delivered yet. */
     pending_items: z

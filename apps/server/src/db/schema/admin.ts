@@ -26,9 +26,10 @@ export const adminAudit = pgTable(
     adminId: integer().references(() => customers.id, { onDelete: 'restrict' }),
     /**
      * `admin` for an admin's action; `payment_provider` for what the store did on the payment provider's
-     * events (a refund or dispute made outside the back office).
+     * events (a refund or dispute made outside the back office); `system` for what a scheduled job decided
+     * (a held order nobody reviewed in time, cancelled and refunded).
      */
-    actor: text({ enum: ['admin', 'payment_provider'] })
+    actor: text({ enum: ['admin', 'payment_provider', 'system'] })
       .notNull()
       .default('admin'),
     /** What was done: `product.create`, `keys.import`, `key.reveal`, `order.cancel`, `customer.suspend`… */
@@ -46,7 +47,7 @@ export const adminAudit = pgTable(
     index('admin_audit_target_idx').on(t.targetType, t.targetId),
     check(
       'admin_audit_actor_valid',
-      sql`(${t.actor} = 'admin' and ${t.adminId} is not null) or (${t.actor} = 'payment_provider' and ${t.adminId} is null)`,
+      sql`(${t.actor} = 'admin' and ${t.adminId} is not null) or (${t.actor} in ('payment_provider', 'system') and ${t.adminId} is null)`,
     ),
   ],
 );

@@ -1,3 +1,4 @@
+import { adminOrderStatuses } from '@keyland/core/schemas/admin-orders';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -17,18 +18,9 @@ import { games } from './catalogue.ts';
  * `awaiting_keys`: paid, but some keys are not delivered yet (waiting for the key supplier).
  * `refunded`: paid, then the payment was given back (a withdrawal or the provider's refund).
  * `held_for_review`: paid, its score still medium or worse: keys reserved, not shown, until a person decides.
- * `payment_processing`: the customer chose a delayed method (bank transfer, SEPA debit…): keys reserved
- * until the provider reports the payment succeeded or failed.
  */
-export const orderStatuses = [
-  'draft',
-  'pending_payment',
-  'paid',
-  'awaiting_keys',
-  'cancelled',
-  'expired',
-  'refunded',
-] as const;
+/** The statuses are shared with the back office's schemas (one list; the database check below repeats it). */
+export const orderStatuses = adminOrderStatuses;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /**
@@ -69,7 +61,7 @@ export const orders = pgTable(
     index('orders_customer_status_idx').on(t.customerId, t.status),
     check(
       'orders_status_valid',
-      sql`${t.status} in ('draft', 'pending_payment', 'paid', 'awaiting_keys', 'cancelled', 'expired', 'refunded')`,
+      sql`${t.status} in ('draft', 'pending_payment', 'paid', 'awaiting_keys', 'cancelled', 'expired', 'refunded', 'held_for_review')`,
     ),
     check(
       'orders_totals_consistent',

@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../payments/index.ts';
 import { createAdminCustomersService, customersRoutes } from './customers/index.ts';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.ts';
 import { createKeysService, keysRoutes } from './keys/index.ts';
-import { createAdminOrdersService, ordersRoutes } from './orders/index.ts';
+import { createAdminOrdersService, ordersRoutes, type ReviewService, reviewRoutes } from './orders/index.ts';
 import {
   coverUploadRoutes,
   createCoverService,
@@ -37,6 +37,8 @@ export interface AdminDeps {
   cancelOpenCheckouts?: (customerId: number) => Promise<void>;
   /** Where sessions live (suspending a customer ends theirs); the database by default. */
   sessionStores?: SessionStores;
+  /** The review queue of held orders (its routes are left out without it). */
+  review?: ReviewService;
 }
 
 /**
@@ -53,6 +55,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   await app.register(dashboardRoutes, { service: createDashboardService(deps.db) });
   await app.register(productsRoutes, { service: createProductsService(deps.db) });
   await app.register(keysRoutes, { service: createKeysService(deps) });
+  // The review routes first: `/api/admin/orders/held` is not an order id.
+  if (deps.review) await app.register(reviewRoutes, { service: deps.review });
   await app.register(ordersRoutes, { service: createAdminOrdersService(deps) });
   await app.register(customersRoutes, {
     service: createAdminCustomersService(deps.db, {

@@ -34,8 +34,13 @@ export function createAuditRepository(db: Executor) {
      * made outside the back office). It has no admin and no IP; `after.eventId` names the event.
      */
     async recordProviderEvent(entry: AuditRecord): Promise<void> {
+      await this.recordSystem(entry, 'payment_provider');
+    },
+
+    /** What a scheduled job decided on its own (a held order nobody reviewed in time). */
+    async recordSystem(entry: AuditRecord, actor: 'payment_provider' | 'system' = 'system'): Promise<void> {
       await db.insert(adminAudit).values({
-        actor: 'payment_provider',
+        actor,
         adminId: null,
         ip: null,
         action: entry.action,

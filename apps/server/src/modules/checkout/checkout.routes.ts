@@ -49,6 +49,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
     {
       schema: {
         tags: ['checkout'],
+        operationId: 'createCheckoutSession',
         summary:
           'Reserve the cart’s keys, record the consent to immediate delivery, and answer the hosted payment page URL. Amounts in the body are ignored.',
         body: createCheckoutSessionRequestSchema,
@@ -69,6 +70,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
     {
       schema: {
         tags: ['checkout'],
+        operationId: 'createOrder',
         summary:
           'On the success page: check the payment session is the caller’s and paid, deliver and answer its keys',
         body: createOrderRequestSchema,
@@ -77,10 +79,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
       config: { errorBodyExtra: { success: false, data: [] } },
     },
     async (request) => {
-      const { orderId, keys } = await service.completeFromSuccessPage(
+      const { orderId, keys, held } = await service.completeFromSuccessPage(
         customerOf(request).customerId,
         request.body.sessionId,
       );
+      if (held)
+        return { success: true, data: [], order_id: orderId, held: true, review_hours: service.reviewHours };
       return { success: true, data: keys, order_id: orderId };
     },
   );
@@ -90,6 +94,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
     {
       schema: {
         tags: ['checkout'],
+        operationId: 'cancelCheckout',
         summary: 'The customer left the payment page: release the reserved keys; the cart stays as it was',
         response: { 200: okResponseSchema, ...errors },
       },

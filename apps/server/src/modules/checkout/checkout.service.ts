@@ -53,6 +53,8 @@ export interface CheckoutDeps {
   invoices?: Pick<InvoicesService, 'issueForOrder'>;
   /** Scores checkouts and payments (modules/risk); without it every order is low risk. */
   risk?: RiskService;
+  /** A held order is reviewed within this many hours (told to the customer). */
+  reviewHours?: number;
 }
 
 export function createCheckoutService(deps: CheckoutDeps) {
@@ -61,7 +63,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const repository = ordersIn(db);
   const events = createCheckoutRepository(db);
 
-  const { fulfil, release, closeUnpaid } = createFulfilment(deps);
+  const { fulfil, release, closeUnpaid, approveHeld } = createFulfilment(deps);
 
   async function cancelOpenCheckouts(customerId: number): Promise<void> {
     for (const order of await repository.openOrdersOf(customerId))
@@ -69,6 +71,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   return {
+    /** Delivers an order a person approved after its review (modules/admin/orders/review). */
+    approveHeld,
+    /** Within how many hours a held order is reviewed (told to the customer). */
+    reviewHours: deps.reviewHours ?? 24,
+
     fulfil,
     cancelOpenCheckouts,
 
@@ -186,7 +193,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     async completeFromSuccessPage(
       customerId: number,
       sessionId: string,
-    ): Promise<{ orderId: number; keys: DeliveredKey[] }> {
+    ): Promise<{ orderId: number; keys: DeliveredKey[]; held?: boolean }> {
       if (!sessionId.trim())
         throw new AppError('SESSION_ID_MISSING', 'Session id missing', { field: 'sessionId' });
       // Our own record first: an unknown or someone else's session never reaches the provider.

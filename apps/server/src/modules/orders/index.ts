@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 
 export { enqueueOrderKeysMail } from './order-keys-mail.ts';
+export { enqueueOrderHeldMail, enqueueReviewCancelledMail } from './order-review-mail.ts';
 /**
  * The orders module's public face: the order read model (orders, lines, consents, the buyer) that
  * checkout, the back office, invoices, withdrawals and supplier deliveries use, the state machine that
@@ -10,6 +11,7 @@ export { enqueueOrderKeysMail } from './order-keys-mail.ts';
 export {
   closedStatuses,
   deliveredStatuses,
+  heldStatuses,
   moveOrder,
   nextStatus,
   type OrderEvent,

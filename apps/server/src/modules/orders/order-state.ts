@@ -27,6 +27,14 @@ export const orderEvents = [
   'refunded_in_full',
   /** The customer withdrew from an order whose keys were not delivered yet. */
   'withdrawn',
+  /** The provider reports the session paid, but the order's risk score is not low: a person decides. */
+  'payment_confirmed_held',
+  /** An admin approved a held order and every key was delivered. */
+  'review_approved',
+  /** An admin approved a held order; some keys are still to come from the key supplier. */
+  'review_approved_awaiting_keys',
+  /** An admin cancelled a held order, or nobody reviewed it in time: refunded, keys back on sale. */
+  'review_cancelled',
 ] as const;
 export type OrderEvent = (typeof orderEvents)[number];
 
@@ -49,10 +57,19 @@ export const orderTransitions: readonly OrderTransition[] = [
   { from: 'paid', event: 'refunded_in_full', to: 'refunded' },
   { from: 'awaiting_keys', event: 'refunded_in_full', to: 'refunded' },
   { from: 'awaiting_keys', event: 'withdrawn', to: 'refunded' },
+  { from: 'pending_payment', event: 'payment_confirmed_held', to: 'held_for_review' },
+  { from: 'expired', event: 'payment_confirmed_held', to: 'held_for_review' },
+  { from: 'held_for_review', event: 'review_approved', to: 'paid' },
+  { from: 'held_for_review', event: 'review_approved_awaiting_keys', to: 'awaiting_keys' },
+  { from: 'held_for_review', event: 'review_cancelled', to: 'cancelled' },
+  { from: 'held_for_review', event: 'refunded_in_full', to: 'refunded' },
 ];
 
 /** The states an order is created in: the cart, or a checkout that reserved its keys. */
 export const initialOrderStatuses: readonly OrderStatus[] = ['draft', 'pending_payment'];
+
+/** Paid orders whose keys wait for a person's review: reserved for the order, neither shown nor mailed. */
+export const heldStatuses: readonly OrderStatus[] = ['held_for_review'];
 
 /** Paid orders whose keys are (or are being) delivered: the success page answers their keys again. */
 export const deliveredStatuses: readonly OrderStatus[] = ['paid', 'awaiting_keys'];

@@ -94,7 +94,6 @@ export function createOrdersRepository(db: Executor) {
         .where(and(eq(orders.customerId, customerId), eq(orders.status, 'pending_payment')));
     },
 
-    /** Paid orders, delivered or still awaiting keys. */
     /** How many orders the customer has paid and kept, and the largest of them (integer cents). */
     async purchaseRecord(customerId: number): Promise<{ paidOrders: number; largestPaidCents: number }> {
       const [row] = await db
@@ -107,6 +106,7 @@ export function createOrdersRepository(db: Executor) {
       return { paidOrders: row?.paidOrders ?? 0, largestPaidCents: row?.largestPaidCents ?? 0 };
     },
 
+    /** Paid orders, delivered, still awaiting keys or held for review. */
     async paidOrdersOf(customerId: number): Promise<OrderRow[]> {
       return db
         .select()
@@ -114,7 +114,7 @@ export function createOrdersRepository(db: Executor) {
         .where(
           and(
             eq(orders.customerId, customerId),
-            inArray(orders.status, ['paid', 'awaiting_keys']),
+            inArray(orders.status, ['paid', 'awaiting_keys', 'held_for_review']),
             eq(orders.hiddenByCustomer, false),
           ),
         )

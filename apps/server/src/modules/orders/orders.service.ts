@@ -25,12 +25,21 @@ function documentsOf(
   invoiceId: number | null,
   lines: OrderLineRow[],
   keys: Map<number, string[]>,
+  reviewHours: number,
 ) {
   const pending = lines
     .map((line) => ({ line, missing: line.quantity - (keys.get(line.id)?.length ?? 0) }))
     .filter(({ missing }) => missing > 0)
     .map(({ line, missing }) => ({ title: line.title, platform: line.platform, quantity: missing }));
   const delivered = [...keys.values()].some((codes) => codes.length > 0);
+  if (order.status === 'held_for_review')
+    return {
+      status: 'held_for_review' as const,
+      review_hours: reviewHours,
+      invoice_id: invoiceId,
+      pending_items: pending,
+      withdrawable: false,
+    };
   return {
     status: order.status === 'awaiting_keys' ? ('awaiting_keys' as const) : ('paid' as const),
     invoice_id: invoiceId,
@@ -40,8 +49,14 @@ function documentsOf(
 }
 
 /** A customer's purchase history: their paid orders with lines, keys and documents; hiding one. */
-export function createOrdersService(deps: { db: Database; keyVault: KeyVault }) {
+export function createOrdersService(deps: {
+  db: Database;
+  keyVault: KeyVault;
+  /** How long a held order may wait for its review (the risk settings' deadline). */
+  reviewHours?: number;
+}) {
   const { db, keyVault } = deps;
+  const reviewHours = deps.reviewHours ?? 24;
   const repository = createOrdersRepository(db);
 
   return {
@@ -73,7 +88,7 @@ export function createOrdersService(deps: { db: Database; keyVault: KeyVault }) 
           amount_untaxed: centsToEuros(order.amountUntaxedCents),
           amount_tax: centsToEuros(order.amountTaxCents),
           tax_percent: basisPointsToPercent(order.vatBasisPoints ?? 0),
-          ...documentsOf(order, invoiceOf.get(order.id)?.id ?? null, lines, keys),
+          ...documentsOf(order, invoiceOf.get(order.id)?.id ?? null, lines, keys, reviewHours),
         });
       }
       return result;

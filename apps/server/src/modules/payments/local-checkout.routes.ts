@@ -69,44 +69,58 @@ export const localCheckoutRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.get('/pay/local/:sessionId', { schema: { hide: true } }, async (request, reply) => {
-    const { sessionId } = sessionParams.parse(request.params);
-    const session = await repository.find(sessionId);
-    if (!session)
-      return reply
-        .status(404)
-        .type('text/html')
-        .send('<!doctype html><title>Not found</title><p>Unknown checkout session.</p>');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(session));
-  });
+  app.get(
+    '/pay/local/:sessionId',
+    {
+      schema: {
+        hide: true,
+        operationId: 'showLocalPaymentPage',
+        summary: 'The local provider’s payment page',
+      },
+    },
+    async (request, reply) => {
+      const { sessionId } = sessionParams.parse(request.params);
+      const session = await repository.find(sessionId);
+      if (!session)
+        return reply
+          .status(404)
+          .type('text/html')
+          .send('<!doctype html><title>Not found</title><p>Unknown checkout session.</p>');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(session));
+    },
+  );
 
-  app.post('/pay/local/:sessionId/pay', { schema: { hide: true } }, async (request, reply) => {
-    const { sessionId } = sessionParams.parse(request.params);
-    const form = z.object({ card: z.string().max(40).default('') }).parse(request.body ?? {});
-    const session = await repository.find(sessionId);
-    if (!session)
-      return reply.status(404).type('text/html').send('<!doctype html><p>Unknown checkout session.</p>');
-    const card = form.card.replace(/\D/g, '');
-    const html = (notice: { kind: 'error' | 'info'; text: string }, status = 402) =>
-      reply.status(status).type('text/html; charset=utf-8').send(page(session, notice));
-    if (card === LOCAL_TEST_CARDS.declined) {
-      await deliverFailure(app, webhookSecret, session, localCardFingerprint(card));
-      return html({ kind: 'error', text: 'Your card was declined.' });
-    }
-    if (card !== LOCAL_TEST_CARDS.success && card !== LOCAL_TEST_CARDS.elevated) {
-      return html(
-        {
-          kind: 'error',
-          text: 'Use a test card: 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).',
-        },
-        400,
-      );
-    }
-    const paid = await repository.complete(sessionId, localCardFingerprint(card));
-    if (!paid) return html({ kind: 'info', text: 'This checkout session is no longer open.' }, 409);
-    await deliverEvent(app, webhookSecret, 'checkout.session.completed', paid);
-    return reply.redirect(paid.successUrl.replace('{CHECKOUT_SESSION_ID}', paid.id), 303);
-  });
+  app.post(
+    '/pay/local/:sessionId/pay',
+    { schema: { hide: true, operationId: 'payLocalPayment', summary: 'Pay on the local provider’s page' } },
+    async (request, reply) => {
+      const { sessionId } = sessionParams.parse(request.params);
+      const form = z.object({ card: z.string().max(40).default('') }).parse(request.body ?? {});
+      const session = await repository.find(sessionId);
+      if (!session)
+        return reply.status(404).type('text/html').send('<!doctype html><p>Unknown checkout session.</p>');
+      const card = form.card.replace(/\D/g, '');
+      const html = (notice: { kind: 'error' | 'info'; text: string }, status = 402) =>
+        reply.status(status).type('text/html; charset=utf-8').send(page(session, notice));
+      if (card === LOCAL_TEST_CARDS.declined) {
+        await deliverFailure(app, webhookSecret, session, localCardFingerprint(card, session.customerEmail));
+        return html({ kind: 'error', text: 'Your card was declined.' });
+      }
+      if (card !== LOCAL_TEST_CARDS.success && card !== LOCAL_TEST_CARDS.elevated) {
+        return html(
+          {
+            kind: 'error',
+            text: 'Use a test card: 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).',
+          },
+          400,
+        );
+      }
+      const paid = await repository.complete(sessionId, localCardFingerprint(card, session.customerEmail));
+      if (!paid) return html({ kind: 'info', text: 'This checkout session is no longer open.' }, 409);
+      await deliverEvent(app, webhookSecret, 'checkout.session.completed', paid);
+      return reply.redirect(paid.successUrl.replace('{CHECKOUT_SESSION_ID}', paid.id), 303);
+    },
+  );
 };
 
 /** A refused card: the provider tells the store (its velocity limits count failed payments). */

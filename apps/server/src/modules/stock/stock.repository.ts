@@ -20,7 +20,8 @@ export function createStockRepository(db: Executor) {
       quantity: number,
       orderId: number,
       orderLineId: number,
-      until: Date,
+      /** When the reservation lapses; null holds the keys until someone releases or sells them. */
+      until: Date | null,
     ): Promise<number> {
       // One statement: the sub-select locks the oldest free keys (skipping those other transactions
       // hold) and the update reserves exactly those.
@@ -53,6 +54,16 @@ export function createStockRepository(db: Executor) {
       return rows
         .sort((a, b) => a.id - b.id)
         .map((r) => ({ orderLineId: r.orderLineId ?? 0, codeCiphertext: r.codeCiphertext }));
+    },
+
+    /** Keeps an order's reserved keys for it without a time limit (an order held for review). */
+    async holdReservedKeys(orderId: number): Promise<number> {
+      const held = await db
+        .update(gameKeys)
+        .set({ reservedUntil: null })
+        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')))
+        .returning({ id: gameKeys.id });
+      return held.length;
     },
 
     /** Puts an order's reserved (never sold) keys back on sale. */

@@ -6,6 +6,7 @@ export const adminPaths = {
   product: (id: number) => `/admin/products/${id}`,
   orders: '/admin/orders',
   order: (id: number) => `/admin/orders/${id}`,
+  review: '/admin/review',
   customers: '/admin/customers',
   audit: '/admin/audit',
   security: '/admin/security',

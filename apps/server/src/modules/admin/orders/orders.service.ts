@@ -17,7 +17,7 @@ import { stockIn } from '../../stock/index.ts';
 import type { Actor } from '../index.ts';
 import { orderCancelledMail } from './order-cancelled.mail.ts';
 import { createAdminOrdersRepository, type OrderSearch } from './orders.repository.ts';
-import { createPaymentEventsRepository } from './payment-events.repository.ts';
+import { createPaymentEventsRepository, type OrderDisputeRow } from './payment-events.repository.ts';
 
 export interface AdminOrdersDeps {
   db: Database;
@@ -31,6 +31,17 @@ export interface AdminOrdersDeps {
 }
 
 export { refundKeyOf };
+
+/** A dispute as the back office shows it (on the order and in the disputes list). */
+export const disputeView = (dispute: OrderDisputeRow) => ({
+  disputeId: dispute.providerDisputeId,
+  status: dispute.status,
+  providerStatus: dispute.providerStatus,
+  reason: dispute.reason,
+  amount: centsToEuros(dispute.amountCents),
+  openedAt: dispute.openedAt.toISOString(),
+  closedAt: dispute.closedAt?.toISOString() ?? null,
+});
 
 type CancellationRow = typeof orderCancellations.$inferSelect;
 
@@ -148,15 +159,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           at: refund.refundedAt.toISOString(),
           recordedAt: refund.recordedAt.toISOString(),
         })),
-        disputes: disputes.map((dispute) => ({
-          disputeId: dispute.providerDisputeId,
-          status: dispute.status,
-          providerStatus: dispute.providerStatus,
-          reason: dispute.reason,
-          amount: centsToEuros(dispute.amountCents),
-          openedAt: dispute.openedAt.toISOString(),
-          closedAt: dispute.closedAt?.toISOString() ?? null,
-        })),
+        disputes: disputes.map(disputeView),
       };
     },
 

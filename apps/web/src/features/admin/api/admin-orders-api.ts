@@ -17,6 +17,7 @@ import {
 /** The order statuses an admin filters by (carts, `draft`, only when asked for). */
 export const ORDER_STATUSES = [
   'paid',
+  'held_for_review',
   'pending_payment',
   'cancelled',
   'expired',

@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Package,
+  ShieldAlert,
   ShieldCheck,
   Truck,
   Users,
@@ -16,7 +17,7 @@ import { adminPaths } from '#src/features/admin/paths.ts';
 import { cn } from '#src/lib/cn.ts';
 
 const sections: {
-  key: 'dashboard' | 'products' | 'orders' | 'customers' | 'audit' | 'security';
+  key: 'dashboard' | 'products' | 'orders' | 'review' | 'customers' | 'audit' | 'security';
   href: string;
   icon: LucideIcon;
   end?: boolean;
@@ -24,6 +25,7 @@ const sections: {
   { key: 'dashboard', href: adminPaths.dashboard, icon: LayoutDashboard, end: true },
   { key: 'products', href: adminPaths.products, icon: Package },
   { key: 'orders', href: adminPaths.orders, icon: ClipboardList },
+  { key: 'review', href: adminPaths.review, icon: ShieldAlert },
   { key: 'customers', href: adminPaths.customers, icon: Users },
   { key: 'audit', href: adminPaths.audit, icon: ShieldCheck },
   { key: 'security', href: adminPaths.security, icon: KeyRound },
@@ -31,6 +33,40 @@ const sections: {
 
 /** Sections of other features, labelled from their own translation section. */
 const featureSections = [{ label: 'supplier.nav', href: adminPaths.supplier, icon: Truck }] as const;
+
+/** One section of the navigation: a tab on phones, a side link on wide screens. */
+function SectionLink({
+  href,
+  icon: Icon,
+  end,
+  children,
+}: {
+  href: string;
+  icon: LucideIcon;
+  end?: boolean | undefined;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <li className="shrink-0">
+      <NavLink
+        to={href}
+        end={end}
+        className={({ isActive }) =>
+          cn(
+            'flex min-h-11 items-center gap-2.5 px-3 text-sm font-medium whitespace-nowrap transition-colors',
+            'border-b-2 md:rounded-lg md:border-b-0',
+            isActive
+              ? 'border-brand text-ink md:bg-brand-soft md:text-brand-strong'
+              : 'border-transparent text-ink-muted hover:text-ink md:hover:bg-raised',
+          )
+        }
+      >
+        <Icon aria-hidden="true" className="size-4 shrink-0" />
+        {children}
+      </NavLink>
+    </li>
+  );
+}
 
 /**
  * The admin area: a side navigation on wide screens, a row of tabs that scrolls sideways on phones, and
@@ -45,44 +81,15 @@ export function AdminLayout(): ReactNode {
           {t('admin.title')}
         </p>
         <ul className="-mx-4 flex gap-1 overflow-x-auto border-b border-line px-4 pb-px md:sticky md:top-20 md:mx-0 md:flex-col md:overflow-visible md:border-0 md:px-0">
-          {sections.map(({ key, href, icon: Icon, end }) => (
-            <li key={key} className="shrink-0">
-              <NavLink
-                to={href}
-                end={end}
-                className={({ isActive }) =>
-                  cn(
-                    'flex min-h-11 items-center gap-2.5 px-3 text-sm font-medium whitespace-nowrap transition-colors',
-                    'border-b-2 md:rounded-lg md:border-b-0',
-                    isActive
-                      ? 'border-brand text-ink md:bg-brand-soft md:text-brand-strong'
-                      : 'border-transparent text-ink-muted hover:text-ink md:hover:bg-raised',
-                  )
-                }
-              >
-                <Icon aria-hidden="true" className="size-4 shrink-0" />
-                {key === 'security' ? t('admin.security.nav') : t(`admin.nav.${key}`)}
-              </NavLink>
-            </li>
+          {sections.map(({ key, href, icon, end }) => (
+            <SectionLink key={key} href={href} icon={icon} end={end}>
+              {key === 'security' ? t('admin.security.nav') : t(`admin.nav.${key}`)}
+            </SectionLink>
           ))}
-          {featureSections.map(({ label, href, icon: Icon }) => (
-            <li key={href} className="shrink-0">
-              <NavLink
-                to={href}
-                className={({ isActive }) =>
-                  cn(
-                    'flex min-h-11 items-center gap-2.5 px-3 text-sm font-medium whitespace-nowrap transition-colors',
-                    'border-b-2 md:rounded-lg md:border-b-0',
-                    isActive
-                      ? 'border-brand text-ink md:bg-brand-soft md:text-brand-strong'
-                      : 'border-transparent text-ink-muted hover:text-ink md:hover:bg-raised',
-                  )
-                }
-              >
-                <Icon aria-hidden="true" className="size-4 shrink-0" />
-                {t(label)}
-              </NavLink>
-            </li>
+          {featureSections.map(({ label, href, icon }) => (
+            <SectionLink key={href} href={href} icon={icon}>
+              {t(label)}
+            </SectionLink>
           ))}
         </ul>
       </nav>

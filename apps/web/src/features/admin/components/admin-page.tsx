@@ -85,14 +85,11 @@ export function LoadingBlock({ label }: { label: string }): ReactNode {
 /** A failed load: what happened, and a retry. */
 export function ErrorBlock({
   title,
-  error,
-  onRetry,
-  retrying,
+  query,
 }: {
   title: string;
-  error: unknown;
-  onRetry?: () => void;
-  retrying?: boolean;
+  /** The failed query: its error is shown, and the retry runs it again. */
+  query: { error: unknown; refetch: () => unknown; isFetching: boolean };
 }): ReactNode {
   const { t } = useTranslation();
   return (
@@ -100,14 +97,12 @@ export function ErrorBlock({
       <p className="flex items-start gap-2 text-sm text-ink">
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
         <span>
-          <strong className="font-semibold">{title}</strong> {getErrorMessage(error)}
+          <strong className="font-semibold">{title}</strong> {getErrorMessage(query.error)}
         </span>
       </p>
-      {onRetry ? (
-        <Button variant="secondary" size="sm" onClick={onRetry} disabled={retrying}>
-          {retrying ? t('common.retrying') : t('common.retry')}
-        </Button>
-      ) : null}
+      <Button variant="secondary" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+        {query.isFetching ? t('common.retrying') : t('common.retry')}
+      </Button>
     </div>
   );
 }

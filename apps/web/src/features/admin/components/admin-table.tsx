@@ -77,6 +77,13 @@ export function usePageParam(): [number, (page: number) => void] {
   return [page, setPage];
 }
 
+/** A list's search text, read from the address (?q=); searching starts again from the first page. */
+export function useSearchText(): [string, (text: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const search = (text: string) => setParams(text ? { q: text } : {}, { preventScrollReset: true });
+  return [params.get('q') ?? '', search];
+}
+
 /** Previous / next under a table, with "page x of y" and the number of rows. */
 export function Pager({
   page,

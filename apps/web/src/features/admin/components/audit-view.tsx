@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type AuditEntry, useAuditLog } from '#src/features/admin/api/admin-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
-import { AdminCard, AdminPageHeader, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
-import { Pager, TableHead, TableScroller, tableClasses, tdClasses, usePageParam } from './admin-table.tsx';
+import { AdminCard, AdminPageHeader, EmptyBlock } from './admin-page.tsx';
+import { tdClasses, usePageParam } from './admin-table.tsx';
+import { PagedTable } from './paged-table.tsx';
 
 function show(value: unknown): string {
   if (value === undefined) return '—';
@@ -116,76 +117,64 @@ export function AuditView(): ReactNode {
   const [page, setPage] = usePageParam();
   const audit = useAuditLog(page);
 
-  let body: ReactNode;
-  if (audit.isPending) body = <LoadingBlock label={t('admin.audit.loading')} />;
-  else if (audit.isError)
-    body = (
-      <ErrorBlock
-        title={t('admin.audit.loadFailed')}
-        error={audit.error}
-        onRetry={() => void audit.refetch()}
-        retrying={audit.isFetching}
-      />
-    );
-  else if (audit.data.items.length === 0) body = <EmptyBlock>{t('admin.audit.empty')}</EmptyBlock>;
-  else
-    body = (
-      <>
-        <TableScroller label={t('admin.audit.tableLabel')}>
-          <table className={tableClasses}>
-            <TableHead
-              columns={[
-                { label: t('admin.audit.when') },
-                { label: t('admin.audit.who') },
-                { label: t('admin.audit.what') },
-                { label: t('admin.audit.target') },
-                { label: t('admin.audit.details') },
-              ]}
-            />
-            <tbody className={audit.isPlaceholderData ? 'opacity-60' : undefined}>
-              {audit.data.items.map((entry) => {
-                const href = targetHref(entry);
-                const targetKey = lookup(targetKeys, entry.targetType);
-                const actionKey = lookup(actionKeys, entry.action);
-                const target = `${targetKey ? t(targetKey) : entry.targetType} #${entry.targetId}`;
-                return (
-                  <tr key={entry.id} data-testid="audit-row" className="align-top">
-                    <td className={`${tdClasses} align-top text-ink-muted`}>
-                      <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
-                    </td>
-                    <td className={`${tdClasses} align-top`}>
-                      <span className="block">
-                        {entry.actor === 'payment_provider'
-                          ? t('admin.refunds.systemActor')
-                          : (entry.adminEmail ?? `#${entry.adminId}`)}
-                      </span>
-                      {entry.ip ? <span className="block text-xs text-ink-faint">{entry.ip}</span> : null}
-                    </td>
-                    <td className={`${tdClasses} align-top`}>
-                      <span className="block font-medium">{actionKey ? t(actionKey) : entry.action}</span>
-                      <code className="block font-mono text-xs text-ink-faint">{entry.action}</code>
-                    </td>
-                    <td className={`${tdClasses} align-top`}>
-                      {href ? (
-                        <Link to={href} className="text-ink hover:text-brand-strong hover:underline">
-                          {target}
-                        </Link>
-                      ) : (
-                        target
-                      )}
-                    </td>
-                    <td className={`${tdClasses} align-top whitespace-normal`}>
-                      <Diff entry={entry} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroller>
-        <Pager page={page} total={audit.data.total} onPage={setPage} label={t('admin.audit.pages')} />
-      </>
-    );
+  const body = (
+    <PagedTable
+      query={audit}
+      texts={{
+        loading: t('admin.audit.loading'),
+        failed: t('admin.audit.loadFailed'),
+        table: t('admin.audit.tableLabel'),
+        pages: t('admin.audit.pages'),
+      }}
+      empty={<EmptyBlock>{t('admin.audit.empty')}</EmptyBlock>}
+      columns={[
+        { label: t('admin.audit.when') },
+        { label: t('admin.audit.who') },
+        { label: t('admin.audit.what') },
+        { label: t('admin.audit.target') },
+        { label: t('admin.audit.details') },
+      ]}
+      page={page}
+      onPage={setPage}
+      row={(entry) => {
+        const href = targetHref(entry);
+        const targetKey = lookup(targetKeys, entry.targetType);
+        const actionKey = lookup(actionKeys, entry.action);
+        const target = `${targetKey ? t(targetKey) : entry.targetType} #${entry.targetId}`;
+        return (
+          <tr key={entry.id} data-testid="audit-row" className="align-top">
+            <td className={`${tdClasses} align-top text-ink-muted`}>
+              <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
+            </td>
+            <td className={`${tdClasses} align-top`}>
+              <span className="block">
+                {entry.actor === 'payment_provider'
+                  ? t('admin.refunds.systemActor')
+                  : (entry.adminEmail ?? `#${entry.adminId}`)}
+              </span>
+              {entry.ip ? <span className="block text-xs text-ink-faint">{entry.ip}</span> : null}
+            </td>
+            <td className={`${tdClasses} align-top`}>
+              <span className="block font-medium">{actionKey ? t(actionKey) : entry.action}</span>
+              <code className="block font-mono text-xs text-ink-faint">{entry.action}</code>
+            </td>
+            <td className={`${tdClasses} align-top`}>
+              {href ? (
+                <Link to={href} className="text-ink hover:text-brand-strong hover:underline">
+                  {target}
+                </Link>
+              ) : (
+                target
+              )}
+            </td>
+            <td className={`${tdClasses} align-top whitespace-normal`}>
+              <Diff entry={entry} />
+            </td>
+          </tr>
+        );
+      }}
+    />
+  );
 
   return (
     <>

@@ -24,6 +24,7 @@ export function ConfirmDialog({
   confirmDisabled,
   children,
   testId,
+  onCloseAutoFocus,
 }: {
   trigger: ReactNode;
   title: string;
@@ -39,6 +40,8 @@ export function ConfirmDialog({
   confirmDisabled?: boolean;
   children?: ReactNode;
   testId?: string;
+  /** Where the focus goes once the dialog closed (by default back to the trigger). */
+  onCloseAutoFocus?: (event: Event) => void;
 }): ReactNode {
   const { t } = useTranslation();
   return (
@@ -54,6 +57,7 @@ export function ConfirmDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-[2px]" />
         <Dialog.Content
           data-testid={testId}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl border border-line-strong bg-surface p-5 shadow-2xl shadow-black/60 outline-none"
         >
           <Dialog.Title className="text-lg font-semibold text-balance text-ink">{title}</Dialog.Title>

@@ -2,24 +2,16 @@ import { formatDateTime } from '@keyland/core/dates';
 import { UserCheck, UserX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '#src/components/ui/button.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
 import type { AdminCustomer } from '#src/features/admin/api/admin-api.ts';
 import { useAdminCustomers, useSetSuspended } from '#src/features/admin/api/admin-customers-api.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
 import { useSession } from '#src/lib/session.ts';
-import { AdminCard, AdminPageHeader, Badge, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
-import {
-  Pager,
-  SearchBox,
-  TableHead,
-  TableScroller,
-  tableClasses,
-  tdClasses,
-  usePageParam,
-} from './admin-table.tsx';
+import { AdminCard, AdminPageHeader, Badge, EmptyBlock } from './admin-page.tsx';
+import { SearchBox, tdClasses, usePageParam, useSearchText } from './admin-table.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { PagedTable } from './paged-table.tsx';
 
 /** Suspend or reactivate one account, after a confirmation that says what follows. */
 function SuspendToggle({ customer }: { customer: AdminCustomer }): ReactNode {
@@ -90,85 +82,68 @@ export function CustomersView(): ReactNode {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const { user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const [q, search] = useSearchText();
   const [page, setPage] = usePageParam();
   const customers = useAdminCustomers(q, page);
-  const search = (value: string) => setParams(value ? { q: value } : {}, { preventScrollReset: true });
 
-  let body: ReactNode;
-  if (customers.isPending) body = <LoadingBlock label={t('admin.customers.loading')} />;
-  else if (customers.isError)
-    body = (
-      <ErrorBlock
-        title={t('admin.customers.loadFailed')}
-        error={customers.error}
-        onRetry={() => void customers.refetch()}
-        retrying={customers.isFetching}
-      />
-    );
-  else if (customers.data.items.length === 0)
-    body = <EmptyBlock>{q ? t('admin.customers.noMatch', { q }) : t('admin.customers.empty')}</EmptyBlock>;
-  else
-    body = (
-      <>
-        <TableScroller label={t('admin.customers.tableLabel')}>
-          <table className={tableClasses}>
-            <TableHead
-              columns={[
-                { label: t('admin.customers.customer') },
-                { label: t('admin.customers.state') },
-                { label: t('admin.customers.paidOrders'), numeric: true },
-                { label: t('admin.customers.since') },
-                { label: t('admin.actions'), hiddenLabel: true },
-              ]}
-            />
-            <tbody className={customers.isPlaceholderData ? 'opacity-60' : undefined}>
-              {customers.data.items.map((customer) => {
-                const self = user?.email.toLowerCase() === customer.email.toLowerCase();
-                return (
-                  <tr key={customer.id} data-testid="admin-customer-row" className="hover:bg-raised/40">
-                    <td className={tdClasses}>
-                      <div className="max-w-48 sm:max-w-none">
-                        <span className="block font-medium text-ink">{customer.fullName || '—'}</span>
-                        <span className="block text-xs break-all text-ink-muted">{customer.email}</span>
-                      </div>
-                    </td>
-                    <td className={tdClasses}>
-                      <span className="flex flex-wrap gap-1.5">
-                        {customer.suspended ? (
-                          <Badge tone="danger">{t('admin.customers.suspended')}</Badge>
-                        ) : (
-                          <Badge tone="success">{t('admin.customers.active')}</Badge>
-                        )}
-                        {customer.role === 'admin' ? (
-                          <Badge tone="warning">{t('admin.customers.admin')}</Badge>
-                        ) : null}
-                        {customer.emailVerified ? null : <Badge>{t('admin.customers.unverified')}</Badge>}
-                      </span>
-                    </td>
-                    <td className={`${tdClasses} text-right tabular-nums`}>
-                      {formatCount(customer.paidOrders, locale)}
-                    </td>
-                    <td className={`${tdClasses} text-ink-muted`}>
-                      {formatDateTime(customer.createdAt, locale)}
-                    </td>
-                    <td className={`${tdClasses} text-right`}>
-                      {self ? (
-                        <span className="text-xs text-ink-faint">{t('admin.customers.you')}</span>
-                      ) : (
-                        <SuspendToggle customer={customer} />
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroller>
-        <Pager page={page} total={customers.data.total} onPage={setPage} label={t('admin.customers.pages')} />
-      </>
-    );
+  const body = (
+    <PagedTable
+      query={customers}
+      texts={{
+        loading: t('admin.customers.loading'),
+        failed: t('admin.customers.loadFailed'),
+        table: t('admin.customers.tableLabel'),
+        pages: t('admin.customers.pages'),
+      }}
+      empty={<EmptyBlock>{q ? t('admin.customers.noMatch', { q }) : t('admin.customers.empty')}</EmptyBlock>}
+      columns={[
+        { label: t('admin.customers.customer') },
+        { label: t('admin.customers.state') },
+        { label: t('admin.customers.paidOrders'), numeric: true },
+        { label: t('admin.customers.since') },
+        { label: t('admin.actions'), hiddenLabel: true },
+      ]}
+      page={page}
+      onPage={setPage}
+      row={(customer) => {
+        const self = user?.email.toLowerCase() === customer.email.toLowerCase();
+        return (
+          <tr key={customer.id} data-testid="admin-customer-row" className="hover:bg-raised/40">
+            <td className={tdClasses}>
+              <div className="max-w-48 sm:max-w-none">
+                <span className="block font-medium text-ink">{customer.fullName || '—'}</span>
+                <span className="block text-xs break-all text-ink-muted">{customer.email}</span>
+              </div>
+            </td>
+            <td className={tdClasses}>
+              <span className="flex flex-wrap gap-1.5">
+                {customer.suspended ? (
+                  <Badge tone="danger">{t('admin.customers.suspended')}</Badge>
+                ) : (
+                  <Badge tone="success">{t('admin.customers.active')}</Badge>
+                )}
+                {customer.role === 'admin' ? (
+                  <Badge tone="warning">{t('admin.customers.admin')}</Badge>
+                ) : null}
+                {customer.emailVerified ? null : <Badge>{t('admin.customers.unverified')}</Badge>}
+              </span>
+            </td>
+            <td className={`${tdClasses} text-right tabular-nums`}>
+              {formatCount(customer.paidOrders, locale)}
+            </td>
+            <td className={`${tdClasses} text-ink-muted`}>{formatDateTime(customer.createdAt, locale)}</td>
+            <td className={`${tdClasses} text-right`}>
+              {self ? (
+                <span className="text-xs text-ink-faint">{t('admin.customers.you')}</span>
+              ) : (
+                <SuspendToggle customer={customer} />
+              )}
+            </td>
+          </tr>
+        );
+      }}
+    />
+  );
 
   return (
     <>

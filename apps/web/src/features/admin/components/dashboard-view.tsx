@@ -9,6 +9,7 @@ import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
 import { AdminCard, AdminPageHeader, Badge, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
 import { TableHead, TableScroller, tableClasses, tdClasses } from './admin-table.tsx';
+import { HeldOrdersCallout } from './held-orders-callout.tsx';
 import { OssReportCard } from './oss-report-card.tsx';
 import { SalesChart } from './sales-chart.tsx';
 
@@ -70,12 +71,7 @@ export function DashboardView(): ReactNode {
       <>
         {header}
         <AdminCard>
-          <ErrorBlock
-            title={t('admin.dashboard.loadFailed')}
-            error={dashboard.error}
-            onRetry={() => void dashboard.refetch()}
-            retrying={dashboard.isFetching}
-          />
+          <ErrorBlock title={t('admin.dashboard.loadFailed')} query={dashboard} />
         </AdminCard>
       </>
     );
@@ -92,6 +88,7 @@ export function DashboardView(): ReactNode {
     <>
       {header}
       <div className="flex flex-col gap-5">
+        <HeldOrdersCallout />
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <StatCard
             label={t('admin.dashboard.sales')}

@@ -13,9 +13,10 @@ import {
   useRevealKey,
 } from '#src/features/admin/api/admin-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
-import { Badge, type BadgeTone, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
-import { Pager, TableHead, TableScroller, tableClasses, tdClasses } from './admin-table.tsx';
+import { Badge, type BadgeTone, EmptyBlock } from './admin-page.tsx';
+import { tdClasses } from './admin-table.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { PagedTable } from './paged-table.tsx';
 
 const STATUSES: KeyStatus[] = ['available', 'reserved', 'sold', 'revoked'];
 
@@ -123,94 +124,79 @@ export function KeysTable({ productId }: { productId: number }): ReactNode {
   const [revealed, setRevealed] = useState<Record<number, string>>({});
   const keys = useProductKeys(productId, status, page);
 
-  let body: ReactNode;
-  if (keys.isPending) body = <LoadingBlock label={t('admin.keys.loading')} />;
-  else if (keys.isError)
-    body = (
-      <ErrorBlock
-        title={t('admin.keys.loadFailed')}
-        error={keys.error}
-        onRetry={() => void keys.refetch()}
-        retrying={keys.isFetching}
-      />
-    );
-  else if (keys.data.items.length === 0)
-    body = <EmptyBlock>{status ? t('admin.keys.noneWithStatus') : t('admin.keys.none')}</EmptyBlock>;
-  else
-    body = (
-      <>
-        <TableScroller label={t('admin.keys.tableLabel')}>
-          <table className={tableClasses}>
-            <TableHead
-              columns={[
-                { label: t('admin.keys.code') },
-                { label: t('admin.keys.state') },
-                { label: t('admin.keys.order') },
-                { label: t('admin.keys.added') },
-              ]}
-            />
-            <tbody className={keys.isPlaceholderData ? 'opacity-60' : undefined}>
-              {keys.data.items.map((key) => {
-                const code = revealed[key.id];
-                return (
-                  <tr key={key.id} data-testid="admin-key-row">
-                    <td className={tdClasses}>
-                      <div className="flex items-center justify-between gap-3">
-                        {code ? (
-                          <RevealedKey code={code} />
-                        ) : (
-                          <MaskedKey adminKey={key} className="text-sm text-ink" />
-                        )}
-                        {code ? (
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            onClick={() =>
-                              setRevealed((current) => {
-                                const next = { ...current };
-                                delete next[key.id];
-                                return next;
-                              })
-                            }
-                          >
-                            <EyeOff aria-hidden="true" className="size-4" />
-                            {t('admin.keys.hide')}
-                          </Button>
-                        ) : (
-                          <RevealButton
-                            adminKey={key}
-                            onRevealed={(value) =>
-                              setRevealed((current) => ({ ...current, [key.id]: value }))
-                            }
-                          />
-                        )}
-                      </div>
-                    </td>
-                    <td className={tdClasses}>
-                      <Badge tone={keyTone[key.status]}>{t(`admin.keys.status.${key.status}`)}</Badge>
-                    </td>
-                    <td className={tdClasses}>
-                      {key.orderId ? (
-                        <Link
-                          to={adminPaths.order(key.orderId)}
-                          className="text-ink hover:text-brand-strong hover:underline"
-                        >
-                          #{key.orderId}
-                        </Link>
-                      ) : (
-                        <span className="text-ink-faint">—</span>
-                      )}
-                    </td>
-                    <td className={`${tdClasses} text-ink-muted`}>{formatDateTime(key.createdAt, locale)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroller>
-        <Pager page={page} total={keys.data.total} onPage={setPage} label={t('admin.keys.pages')} />
-      </>
-    );
+  const body = (
+    <PagedTable
+      query={keys}
+      texts={{
+        loading: t('admin.keys.loading'),
+        failed: t('admin.keys.loadFailed'),
+        table: t('admin.keys.tableLabel'),
+        pages: t('admin.keys.pages'),
+      }}
+      empty={<EmptyBlock>{status ? t('admin.keys.noneWithStatus') : t('admin.keys.none')}</EmptyBlock>}
+      columns={[
+        { label: t('admin.keys.code') },
+        { label: t('admin.keys.state') },
+        { label: t('admin.keys.order') },
+        { label: t('admin.keys.added') },
+      ]}
+      page={page}
+      onPage={setPage}
+      row={(key) => {
+        const code = revealed[key.id];
+        return (
+          <tr key={key.id} data-testid="admin-key-row">
+            <td className={tdClasses}>
+              <div className="flex items-center justify-between gap-3">
+                {code ? (
+                  <RevealedKey code={code} />
+                ) : (
+                  <MaskedKey adminKey={key} className="text-sm text-ink" />
+                )}
+                {code ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() =>
+                      setRevealed((current) => {
+                        const next = { ...current };
+                        delete next[key.id];
+                        return next;
+                      })
+                    }
+                  >
+                    <EyeOff aria-hidden="true" className="size-4" />
+                    {t('admin.keys.hide')}
+                  </Button>
+                ) : (
+                  <RevealButton
+                    adminKey={key}
+                    onRevealed={(value) => setRevealed((current) => ({ ...current, [key.id]: value }))}
+                  />
+                )}
+              </div>
+            </td>
+            <td className={tdClasses}>
+              <Badge tone={keyTone[key.status]}>{t(`admin.keys.status.${key.status}`)}</Badge>
+            </td>
+            <td className={tdClasses}>
+              {key.orderId ? (
+                <Link
+                  to={adminPaths.order(key.orderId)}
+                  className="text-ink hover:text-brand-strong hover:underline"
+                >
+                  #{key.orderId}
+                </Link>
+              ) : (
+                <span className="text-ink-faint">—</span>
+              )}
+            </td>
+            <td className={`${tdClasses} text-ink-muted`}>{formatDateTime(key.createdAt, locale)}</td>
+          </tr>
+        );
+      }}
+    />
+  );
 
   return (
     <div className="flex flex-col">

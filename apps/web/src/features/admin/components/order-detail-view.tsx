@@ -15,6 +15,7 @@ import { AdminCard, AdminPageHeader, Badge, ErrorBlock, LoadingBlock } from './a
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { ProviderEvents } from './order-provider-events.tsx';
+import { OrderRiskCard } from './order-risk-card.tsx';
 import { OrderStatusBadge } from './orders-view.tsx';
 import { BackLink } from './product-create-view.tsx';
 
@@ -98,12 +99,7 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
       <>
         <AdminPageHeader title={title} back={back} />
         <AdminCard>
-          <ErrorBlock
-            title={t('admin.orders.loadFailedOne')}
-            error={order.error}
-            onRetry={() => void order.refetch()}
-            retrying={order.isFetching}
-          />
+          <ErrorBlock title={t('admin.orders.loadFailedOne')} query={order} />
         </AdminCard>
       </>
     );
@@ -127,6 +123,10 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
         actions={
           data.status === 'paid' ? (
             <CancelOrderDialog orderId={data.id} total={data.total} onCancelled={setResult} />
+          ) : data.status === 'held_for_review' ? (
+            <Link to={adminPaths.review} className={buttonClasses()}>
+              {t('admin.review.decide')}
+            </Link>
           ) : null
         }
       />
@@ -195,6 +195,7 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
             />
           </AdminCard>
         </div>
+        <OrderRiskCard orderId={data.id} />
         {data.refunds.length > 0 || data.disputes.length > 0 ? (
           <AdminCard title={t('admin.refunds.title')}>
             <ProviderEvents order={data} />

@@ -36,6 +36,7 @@ export const orderTone: Record<AdminOrderStatus, BadgeTone> = {
   paid: 'success',
   pending_payment: 'warning',
   awaiting_keys: 'warning',
+  held_for_review: 'warning',
   cancelled: 'danger',
   expired: 'neutral',
   refunded: 'danger',
@@ -132,15 +133,7 @@ export function OrdersView(): ReactNode {
 
   let body: ReactNode;
   if (orders.isPending) body = <LoadingBlock label={t('admin.orders.loading')} />;
-  else if (orders.isError)
-    body = (
-      <ErrorBlock
-        title={t('admin.orders.loadFailed')}
-        error={orders.error}
-        onRetry={() => void orders.refetch()}
-        retrying={orders.isFetching}
-      />
-    );
+  else if (orders.isError) body = <ErrorBlock title={t('admin.orders.loadFailed')} query={orders} />;
   else if (orders.data.items.length === 0)
     body = (
       <EmptyBlock

@@ -152,12 +152,7 @@ export function ProductDetailView({
       <>
         <AdminPageHeader title={t('admin.products.detailTitle')} back={back} />
         <AdminCard>
-          <ErrorBlock
-            title={t('admin.products.loadFailed')}
-            error={product.error}
-            onRetry={() => void product.refetch()}
-            retrying={product.isFetching}
-          />
+          <ErrorBlock title={t('admin.products.loadFailed')} query={product} />
         </AdminCard>
       </>
     );

@@ -2,125 +2,102 @@ import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { EyeOff, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '#src/components/ui/button.tsx';
 import { useAdminProducts } from '#src/features/admin/api/admin-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
-import { AdminCard, AdminPageHeader, Badge, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
-import {
-  Pager,
-  SearchBox,
-  TableHead,
-  TableScroller,
-  tableClasses,
-  tdClasses,
-  usePageParam,
-} from './admin-table.tsx';
+import { AdminCard, AdminPageHeader, Badge, EmptyBlock } from './admin-page.tsx';
+import { SearchBox, tdClasses, usePageParam, useSearchText } from './admin-table.tsx';
+import { PagedTable } from './paged-table.tsx';
 
 /** /admin/products: every game (hidden ones too), searchable by title, with its key counts. */
 export function ProductsView(): ReactNode {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const [q, search] = useSearchText();
   const [page, setPage] = usePageParam();
   const products = useAdminProducts(q, page);
 
-  const search = (value: string) => setParams(value ? { q: value } : {}, { preventScrollReset: true });
-
-  let body: ReactNode;
-  if (products.isPending) body = <LoadingBlock label={t('admin.products.loading')} />;
-  else if (products.isError)
-    body = (
-      <ErrorBlock
-        title={t('admin.products.loadFailed')}
-        error={products.error}
-        onRetry={() => void products.refetch()}
-        retrying={products.isFetching}
-      />
-    );
-  else if (products.data.items.length === 0)
-    body = (
-      <EmptyBlock
-        action={
-          q ? (
-            <button
-              type="button"
-              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-              onClick={() => search('')}
-            >
-              {t('admin.clearSearch')}
-            </button>
-          ) : (
-            <Link to={adminPaths.newProduct} className={buttonClasses({ size: 'sm' })}>
-              {t('admin.products.new')}
-            </Link>
-          )
-        }
-      >
-        {q ? t('admin.products.noMatch', { q }) : t('admin.products.empty')}
-      </EmptyBlock>
-    );
-  else
-    body = (
-      <>
-        <TableScroller label={t('admin.products.tableLabel')}>
-          <table className={tableClasses} aria-busy={products.isPlaceholderData || undefined}>
-            <TableHead
-              columns={[
-                { label: t('admin.products.game') },
-                { label: t('admin.products.platform') },
-                { label: t('admin.products.price'), numeric: true },
-                { label: t('admin.keys.status.available'), numeric: true },
-                { label: t('admin.keys.status.reserved'), numeric: true },
-                { label: t('admin.keys.status.sold'), numeric: true },
-              ]}
-            />
-            <tbody className={products.isPlaceholderData ? 'opacity-60' : undefined}>
-              {products.data.items.map((product) => (
-                <tr key={product.id} data-testid="admin-product-row" className="hover:bg-raised/40">
-                  <td className={tdClasses}>
-                    <div className="max-w-56 whitespace-normal sm:max-w-xs">
-                      <Link
-                        to={adminPaths.product(product.id)}
-                        className="font-medium text-ink hover:text-brand-strong hover:underline"
-                      >
-                        {product.title}
-                      </Link>
-                      {product.hidden ? (
-                        <span className="ml-2 inline-flex align-middle">
-                          <Badge>
-                            <EyeOff aria-hidden="true" className="mr-1 size-3" />
-                            {t('admin.products.hidden')}
-                          </Badge>
-                        </span>
-                      ) : null}
-                    </div>
-                  </td>
-                  <td className={`${tdClasses} text-ink-muted`}>{product.platform}</td>
-                  <td className={`${tdClasses} text-right tabular-nums`}>
-                    {formatEuros(roundEurosToCents(product.price), locale)}
-                  </td>
-                  <td className={`${tdClasses} text-right tabular-nums`}>
-                    <span className={product.keys.available === 0 ? 'font-semibold text-danger' : undefined}>
-                      {formatCount(product.keys.available, locale)}
-                    </span>
-                  </td>
-                  <td className={`${tdClasses} text-right tabular-nums text-ink-muted`}>
-                    {formatCount(product.keys.reserved, locale)}
-                  </td>
-                  <td className={`${tdClasses} text-right tabular-nums text-ink-muted`}>
-                    {formatCount(product.keys.sold, locale)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-        <Pager page={page} total={products.data.total} onPage={setPage} label={t('admin.products.pages')} />
-      </>
-    );
+  const body = (
+    <PagedTable
+      query={products}
+      texts={{
+        loading: t('admin.products.loading'),
+        failed: t('admin.products.loadFailed'),
+        table: t('admin.products.tableLabel'),
+        pages: t('admin.products.pages'),
+      }}
+      empty={
+        <EmptyBlock
+          action={
+            q ? (
+              <button
+                type="button"
+                className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                onClick={() => search('')}
+              >
+                {t('admin.clearSearch')}
+              </button>
+            ) : (
+              <Link to={adminPaths.newProduct} className={buttonClasses({ size: 'sm' })}>
+                {t('admin.products.new')}
+              </Link>
+            )
+          }
+        >
+          {q ? t('admin.products.noMatch', { q }) : t('admin.products.empty')}
+        </EmptyBlock>
+      }
+      columns={[
+        { label: t('admin.products.game') },
+        { label: t('admin.products.platform') },
+        { label: t('admin.products.price'), numeric: true },
+        { label: t('admin.keys.status.available'), numeric: true },
+        { label: t('admin.keys.status.reserved'), numeric: true },
+        { label: t('admin.keys.status.sold'), numeric: true },
+      ]}
+      page={page}
+      onPage={setPage}
+      row={(product) => (
+        <tr key={product.id} data-testid="admin-product-row" className="hover:bg-raised/40">
+          <td className={tdClasses}>
+            <div className="max-w-56 whitespace-normal sm:max-w-xs">
+              <Link
+                to={adminPaths.product(product.id)}
+                className="font-medium text-ink hover:text-brand-strong hover:underline"
+              >
+                {product.title}
+              </Link>
+              {product.hidden ? (
+                <span className="ml-2 inline-flex align-middle">
+                  <Badge>
+                    <EyeOff aria-hidden="true" className="mr-1 size-3" />
+                    {t('admin.products.hidden')}
+                  </Badge>
+                </span>
+              ) : null}
+            </div>
+          </td>
+          <td className={`${tdClasses} text-ink-muted`}>{product.platform}</td>
+          <td className={`${tdClasses} text-right tabular-nums`}>
+            {formatEuros(roundEurosToCents(product.price), locale)}
+          </td>
+          <td className={`${tdClasses} text-right tabular-nums`}>
+            <span className={product.keys.available === 0 ? 'font-semibold text-danger' : undefined}>
+              {formatCount(product.keys.available, locale)}
+            </span>
+          </td>
+          <td className={`${tdClasses} text-right tabular-nums text-ink-muted`}>
+            {formatCount(product.keys.reserved, locale)}
+          </td>
+          <td className={`${tdClasses} text-right tabular-nums text-ink-muted`}>
+            {formatCount(product.keys.sold, locale)}
+          </td>
+        </tr>
+      )}
+    />
+  );
 
   return (
     <>

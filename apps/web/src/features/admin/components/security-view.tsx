@@ -107,15 +107,7 @@ export function SecurityView(): ReactNode {
 
   let body: ReactNode;
   if (status.isPending) body = <LoadingBlock label={t('admin.security.loading')} />;
-  else if (status.isError)
-    body = (
-      <ErrorBlock
-        title={t('admin.security.loadFailed')}
-        error={status.error}
-        onRetry={() => void status.refetch()}
-        retrying={status.isFetching}
-      />
-    );
+  else if (status.isError) body = <ErrorBlock title={t('admin.security.loadFailed')} query={status} />;
   else if (status.data.enabled)
     body = (
       <div className="flex flex-col gap-4">

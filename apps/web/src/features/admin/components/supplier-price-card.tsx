@@ -108,12 +108,7 @@ export function SupplierPriceCard({ gameId }: { gameId: number }): ReactNode {
   if (price.isError)
     return (
       <AdminCard title={t('supplier.price.title')} bodyClassName="p-0 sm:p-0">
-        <ErrorBlock
-          title={t('supplier.price.loadError')}
-          error={price.error}
-          onRetry={() => void price.refetch()}
-          retrying={price.isFetching}
-        />
+        <ErrorBlock title={t('supplier.price.loadError')} query={price} />
       </AdminCard>
     );
   if (!price.data) return null;

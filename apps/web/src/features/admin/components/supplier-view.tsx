@@ -87,12 +87,7 @@ export function SupplierView(): ReactNode {
       <>
         {header()}
         <AdminCard bodyClassName="p-0 sm:p-0">
-          <ErrorBlock
-            title={t('supplier.loadError')}
-            error={status.error}
-            onRetry={() => void status.refetch()}
-            retrying={status.isFetching}
-          />
+          <ErrorBlock title={t('supplier.loadError')} query={status} />
         </AdminCard>
       </>
     );

@@ -24,6 +24,9 @@ export interface CreateOrderAnswer {
   success: boolean;
   data: DeliveredKey[];
   order_id?: number;
+  /** Paid, but held for a person's review: no keys yet; they follow by e-mail within `review_hours`. */
+  held?: boolean;
+  review_hours?: number;
   error?: string;
   message?: string;
 }

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CircleSlash } from 'lucide-react';
+import { CircleSlash } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '#src/components/ui/button.tsx';
+import { BackToStoreLink } from '#src/components/ui/back-to-store-link.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { cancelCheckout } from '#src/features/checkout/api/checkout.ts';
-import { useStoreHref } from '#src/hooks/use-store-href.ts';
 import { cartBaseKey } from '#src/lib/query-keys.ts';
 import { useSession } from '#src/lib/session.ts';
 
@@ -51,10 +49,7 @@ export function CheckoutCancelView(): ReactNode {
       }
       headingLevel={1}
     >
-      <Link to={useStoreHref()} className={buttonClasses()}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('common.backToStore')}
-      </Link>
+      <BackToStoreLink />
     </EmptyState>
   );
 }

@@ -1,20 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CircleAlert, History as HistoryIcon, KeyRound, LogIn, PartyPopper } from 'lucide-react';
+import { CircleAlert, History as HistoryIcon, KeyRound, LogIn, PartyPopper } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { RedemptionHelp } from '#src/components/redemption-help.tsx';
 import { ActivationKey } from '#src/components/ui/activation-key.tsx';
+import { BackToStoreLink } from '#src/components/ui/back-to-store-link.tsx';
 import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { DocumentTitle } from '#src/components/ui/document-title.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
 import { createOrder, type DeliveredKey } from '#src/features/checkout/api/checkout.ts';
 import { clearCheckoutStorage } from '#src/features/checkout/utils/checkout-storage.ts';
-import { useStoreHref } from '#src/hooks/use-store-href.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { cartBaseKey, ordersBaseKey } from '#src/lib/query-keys.ts';
 import { useSession } from '#src/lib/session.ts';
+import { CheckoutHeldView } from './checkout-held-view.tsx';
 
 /** Automatic attempts after the first one: the provider's confirmation may arrive a moment after the customer. */
 export const CREATE_ORDER_RETRIES = 4;
@@ -30,12 +32,27 @@ export function isRetryableOrderError(error: unknown): boolean {
   return error.error === 'PAYMENT_NOT_COMPLETED' || error.status === 0 || error.status >= 500;
 }
 
-async function fetchKeys(sessionId: string, signal: AbortSignal): Promise<DeliveredKey[]> {
+/** The paid order: its keys, or, when it is held for a person's review, no keys and when to expect them. */
+interface PaidOrder {
+  orderId: number | undefined;
+  keys: DeliveredKey[];
+  /** Hours within which a held order is checked; undefined when the keys are delivered. */
+  reviewHours: number | undefined;
+}
+
+/** A held order is checked within a day unless the server says otherwise. */
+const DEFAULT_REVIEW_HOURS = 24;
+
+async function fetchOrder(sessionId: string, signal: AbortSignal): Promise<PaidOrder> {
   const answer = await createOrder(sessionId, signal);
   if (!answer.success) {
     throw new ApiError({ status: 409, error: 'PAYMENT_NOT_COMPLETED', message: answer.message ?? '' });
   }
-  return answer.data;
+  return {
+    orderId: answer.order_id,
+    keys: answer.data,
+    reviewHours: answer.held ? (answer.review_hours ?? DEFAULT_REVIEW_HOURS) : undefined,
+  };
 }
 
 function Centered({ children }: { children: ReactNode }): ReactNode {
@@ -44,7 +61,6 @@ function Centered({ children }: { children: ReactNode }): ReactNode {
 
 function DeliveredKeys({ keys }: { keys: DeliveredKey[] }): ReactNode {
   const { t } = useTranslation();
-  const storeHref = useStoreHref();
   const games = [...new Map(keys.map((key) => [`${key.title}\u0000${key.platform}`, key])).values()];
   return (
     <Centered>
@@ -93,10 +109,7 @@ function DeliveredKeys({ keys }: { keys: DeliveredKey[] }): ReactNode {
           <HistoryIcon aria-hidden="true" className="size-4" />
           {t('checkout.toHistory')}
         </Link>
-        <Link to={storeHref} className={buttonClasses({ variant: 'secondary' })}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {t('common.backToStore')}
-        </Link>
+        <BackToStoreLink variant="secondary" />
       </div>
     </Centered>
   );
@@ -108,7 +121,7 @@ function SessionKeys({ sessionId }: { sessionId: string }): ReactNode {
   const session = useSession();
   const order = useQuery({
     queryKey: ['create-order', sessionId],
-    queryFn: ({ signal }) => fetchKeys(sessionId, signal),
+    queryFn: ({ signal }) => fetchOrder(sessionId, signal),
     enabled: session.isLoggedIn,
     retry: (failures, error) => failures < CREATE_ORDER_RETRIES && isRetryableOrderError(error),
     retryDelay: createOrderRetryDelay,
@@ -125,51 +138,72 @@ function SessionKeys({ sessionId }: { sessionId: string }): ReactNode {
     void queryClient.invalidateQueries({ queryKey: ordersBaseKey });
   }, [settled, queryClient]);
 
-  if (session.isPending) {
+  const title = (
+    <DocumentTitle
+      title={t(order.data?.reviewHours === undefined ? 'checkout.successTitle' : 'checkout.heldTitle')}
+    />
+  );
+
+  const content = ((): ReactNode => {
+    if (session.isPending) {
+      return (
+        <Centered>
+          <Spinner label={t('common.checkingSession')} className="justify-center py-16" />
+        </Centered>
+      );
+    }
+    if (!session.isLoggedIn) {
+      return (
+        <EmptyState
+          icon={LogIn}
+          title={t('checkout.loginToSee')}
+          body={t('checkout.loginToSeeBody')}
+          headingLevel={1}
+        >
+          <Link to={paths.login} className={buttonClasses()}>
+            {t('nav.login')}
+          </Link>
+        </EmptyState>
+      );
+    }
+    if (order.isSuccess) {
+      return order.data.reviewHours === undefined ? (
+        <DeliveredKeys keys={order.data.keys} />
+      ) : (
+        <CheckoutHeldView orderId={order.data.orderId} reviewHours={order.data.reviewHours} />
+      );
+    }
+    if (order.isError && !order.isFetching) {
+      return (
+        <EmptyState
+          icon={CircleAlert}
+          tone="danger"
+          title={t('checkout.orderFailed')}
+          body={t('checkout.orderFailedBody')}
+          headingLevel={1}
+        >
+          <Button onClick={() => void order.refetch()}>{t('common.retry')}</Button>
+          <Link to={paths.history} className={buttonClasses({ variant: 'secondary' })}>
+            {t('checkout.toHistory')}
+          </Link>
+        </EmptyState>
+      );
+    }
     return (
       <Centered>
-        <Spinner label={t('common.checkingSession')} className="justify-center py-16" />
+        <div data-testid="checkout-processing" className="flex flex-col items-center gap-4 py-12 text-center">
+          <h1 className="text-2xl font-bold tracking-tight text-ink">{t('checkout.processingTitle')}</h1>
+          <Spinner label={t('checkout.processing')} />
+        </div>
       </Centered>
     );
-  }
-  if (!session.isLoggedIn) {
-    return (
-      <EmptyState
-        icon={LogIn}
-        title={t('checkout.loginToSee')}
-        body={t('checkout.loginToSeeBody')}
-        headingLevel={1}
-      >
-        <Link to={paths.login} className={buttonClasses()}>
-          {t('nav.login')}
-        </Link>
-      </EmptyState>
-    );
-  }
-  if (order.isSuccess) return <DeliveredKeys keys={order.data} />;
-  if (order.isError && !order.isFetching) {
-    return (
-      <EmptyState
-        icon={CircleAlert}
-        tone="danger"
-        title={t('checkout.orderFailed')}
-        body={t('checkout.orderFailedBody')}
-        headingLevel={1}
-      >
-        <Button onClick={() => void order.refetch()}>{t('common.retry')}</Button>
-        <Link to={paths.history} className={buttonClasses({ variant: 'secondary' })}>
-          {t('checkout.toHistory')}
-        </Link>
-      </EmptyState>
-    );
-  }
+  })();
+
   return (
-    <Centered>
-      <div data-testid="checkout-processing" className="flex flex-col items-center gap-4 py-12 text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-ink">{t('checkout.processingTitle')}</h1>
-        <Spinner label={t('checkout.processing')} />
-      </div>
-    </Centered>
+    <>
+      {title}
+      {content}
+    </>
   );
 }
 
@@ -188,17 +222,20 @@ export function CheckoutSuccessView(): ReactNode {
 
   if (!sessionId) {
     return (
-      <EmptyState
-        icon={CircleAlert}
-        tone="danger"
-        title={t('checkout.noSessionId')}
-        body={t('checkout.noSessionIdBody')}
-        headingLevel={1}
-      >
-        <Link to={paths.history} className={buttonClasses()}>
-          {t('checkout.toHistory')}
-        </Link>
-      </EmptyState>
+      <>
+        <DocumentTitle title={t('checkout.successTitle')} />
+        <EmptyState
+          icon={CircleAlert}
+          tone="danger"
+          title={t('checkout.noSessionId')}
+          body={t('checkout.noSessionIdBody')}
+          headingLevel={1}
+        >
+          <Link to={paths.history} className={buttonClasses()}>
+            {t('checkout.toHistory')}
+          </Link>
+        </EmptyState>
+      </>
     );
   }
   return <SessionKeys sessionId={sessionId} />;

@@ -1,25 +1,23 @@
 import { formatDateTime } from '@keyland/core/dates';
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
-import { ArrowLeft, History as HistoryIcon, ReceiptText } from 'lucide-react';
+import { History as HistoryIcon, ReceiptText } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BackToStoreLink } from '#src/components/ui/back-to-store-link.tsx';
 import { buttonClasses } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { TotalsList } from '#src/components/ui/totals-list.tsx';
 import { paths } from '#src/config/paths.ts';
 import { readCheckoutSummary } from '#src/features/checkout/utils/checkout-storage.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
-import { useStoreHref } from '#src/hooks/use-store-href.ts';
 import { formatCartTotals } from '#src/utils/format-cart-totals.ts';
 
 function Links(): ReactNode {
   const { t } = useTranslation();
   return (
     <>
-      <Link to={useStoreHref()} className={buttonClasses({ variant: 'secondary' })}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('common.backToStore')}
-      </Link>
+      <BackToStoreLink variant="secondary" />
       <Link to={paths.history} className={buttonClasses()}>
         <HistoryIcon aria-hidden="true" className="size-4" />
         {t('checkout.toHistory')}
@@ -93,20 +91,11 @@ export function CheckoutSummaryView(): ReactNode {
             </li>
           ))}
         </ul>
-        <dl className="flex flex-col gap-1 border-t border-line px-4 py-4 text-sm tabular-nums sm:px-5">
-          <div className="flex justify-between gap-4 text-ink-muted">
-            <dt>{t('cart.subtotal')}</dt>
-            <dd>{totals.subtotal}</dd>
-          </div>
-          <div className="flex justify-between gap-4 text-ink-muted">
-            <dt>{t('cart.vat', { percent: totals.taxPercent })}</dt>
-            <dd>{totals.tax}</dd>
-          </div>
-          <div className="flex justify-between gap-4 pt-1 text-base font-bold text-ink">
-            <dt>{t('cart.total')}</dt>
-            <dd className="text-brand">{totals.total}</dd>
-          </div>
-        </dl>
+        <TotalsList
+          totals={totals}
+          className="flex flex-col gap-1 border-t border-line px-4 py-4 text-sm tabular-nums sm:px-5"
+          totalRowClassName="flex justify-between gap-4 pt-1 text-base font-bold text-ink"
+        />
       </section>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
         <Links />

@@ -1,17 +1,56 @@
 import { formatDateTime } from '@keyland/core/dates';
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import type { CompletedOrder } from '@keyland/core/schemas/cart';
-import { CalendarDays, FileText, Hourglass } from 'lucide-react';
+import { CalendarDays, FileText, Hourglass, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RedemptionHelp } from '#src/components/redemption-help.tsx';
 import { ActivationKey } from '#src/components/ui/activation-key.tsx';
 import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
+import { TotalsList } from '#src/components/ui/totals-list.tsx';
 import { invoiceHref } from '#src/features/orders/api/orders.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { formatCartTotals } from '#src/utils/format-cart-totals.ts';
 import { DeleteOrderDialog } from './delete-order-dialog.tsx';
 import { WithdrawDialog } from './withdraw-dialog.tsx';
+
+type PendingItems = NonNullable<CompletedOrder['pending_items']>;
+
+/** The lines whose keys are not delivered yet. */
+function PendingItems({ items }: { items: PendingItems }): ReactNode {
+  const { t } = useTranslation();
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h3 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
+        {t('withdrawal.pendingItems')}
+      </h3>
+      <ul className="mt-1 flex flex-col gap-1 text-sm text-ink">
+        {items.map((item) => (
+          <li key={`${item.title}-${item.platform}`} data-testid="order-pending-item">
+            {t('withdrawal.quantity', { n: item.quantity })} {item.title}
+            {item.platform ? <span className="text-ink-muted"> · {item.platform}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Paid, held for a person's check before the keys are shown: when to expect them, not why. */
+function HeldNotice({ order }: { order: CompletedOrder }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="order-held" className="flex flex-col gap-3 border-b border-line px-4 py-4 sm:px-5">
+      <p className="flex items-start gap-2 font-semibold text-ink">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+        {t('history.held', { count: order.review_hours ?? 24 })}
+      </p>
+      <p className="text-sm text-ink-muted">{t('history.heldBody')}</p>
+      <PendingItems items={order.pending_items ?? []} />
+    </div>
+  );
+}
 
 /** The distinct games of an order, for one redemption help each. */
 function gamesOf(order: CompletedOrder): { title: string; platform: string }[] {
@@ -63,8 +102,12 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
             <time dateTime={order.date}>{formatDateTime(order.date, locale, 'long')}</time>
           </p>
         </div>
-        {order.status === 'awaiting_keys' ? null : <DeleteOrderDialog orderId={order.id} />}
+        {order.status === 'awaiting_keys' || order.status === 'held_for_review' ? null : (
+          <DeleteOrderDialog orderId={order.id} />
+        )}
       </header>
+
+      {order.status === 'held_for_review' ? <HeldNotice order={order} /> : null}
 
       {order.status === 'awaiting_keys' ? (
         <div
@@ -76,21 +119,7 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
             {t('withdrawal.waiting')}
           </p>
           <p className="text-sm text-ink-muted">{t('withdrawal.waitingBody')}</p>
-          {order.pending_items?.length ? (
-            <div>
-              <h3 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
-                {t('withdrawal.pendingItems')}
-              </h3>
-              <ul className="mt-1 flex flex-col gap-1 text-sm text-ink">
-                {order.pending_items.map((item) => (
-                  <li key={`${item.title}-${item.platform}`}>
-                    {t('withdrawal.quantity', { n: item.quantity })} {item.title}
-                    {item.platform ? <span className="text-ink-muted"> · {item.platform}</span> : null}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <PendingItems items={order.pending_items ?? []} />
           {order.withdrawable ? (
             <div>
               <WithdrawDialog orderId={order.id} total={order.total} />
@@ -125,22 +154,12 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
       ) : null}
 
       <div className="flex flex-col gap-4 border-t border-line px-4 py-4 sm:px-5">
-        <dl className="ml-auto flex w-full max-w-xs flex-col gap-1 text-sm tabular-nums">
-          <div className="flex justify-between gap-4 text-ink-muted">
-            <dt>{t('cart.subtotal')}</dt>
-            <dd>{totals.subtotal}</dd>
-          </div>
-          <div className="flex justify-between gap-4 text-ink-muted">
-            <dt>{t('cart.vat', { percent: totals.taxPercent })}</dt>
-            <dd>{totals.tax}</dd>
-          </div>
-          <div className="flex justify-between gap-4 border-t border-line pt-1.5 text-base font-bold text-ink">
-            <dt>{t('cart.total')}</dt>
-            <dd data-testid="order-total" className="text-brand">
-              {totals.total}
-            </dd>
-          </div>
-        </dl>
+        <TotalsList
+          totals={totals}
+          className="ml-auto flex w-full max-w-xs flex-col gap-1 text-sm tabular-nums"
+          totalRowClassName="flex justify-between gap-4 border-t border-line pt-1.5 text-base font-bold text-ink"
+          testIds={{ total: 'order-total' }}
+        />
         {order.invoice_id ? (
           <a
             data-testid="invoice-link"

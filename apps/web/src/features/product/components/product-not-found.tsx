@@ -1,11 +1,9 @@
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '#src/components/ui/button.tsx';
+import { BackToStoreLink } from '#src/components/ui/back-to-store-link.tsx';
 import { DocumentTitle } from '#src/components/ui/document-title.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
-import { useStoreHref } from '#src/hooks/use-store-href.ts';
 
 /** An unknown or hidden game: a real not-found page (kept out of search engines) with the way back. */
 export function ProductNotFound(): ReactNode {
@@ -22,10 +20,7 @@ export function ProductNotFound(): ReactNode {
           body={t('product.notFoundBody')}
           headingLevel={1}
         >
-          <Link to={useStoreHref()} className={buttonClasses()}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            {t('common.backToStore')}
-          </Link>
+          <BackToStoreLink />
         </EmptyState>
       </div>
     </>

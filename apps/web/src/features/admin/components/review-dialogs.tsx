@@ -1,0 +1,172 @@
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
+import { Ban, CheckCircle2 } from 'lucide-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#src/components/ui/button.tsx';
+import { TextAreaField } from '#src/components/ui/form-controls.tsx';
+import type { CancelOrderResult } from '#src/features/admin/api/admin-api.ts';
+import {
+  type ApproveHeldResult,
+  useApproveHeld,
+  useRejectHeld,
+} from '#src/features/admin/api/admin-review-api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+const REASON_MIN = 3;
+
+interface DecisionProps<Result> {
+  orderId: number;
+  onDecided: (result: Result) => void;
+  /** Where the focus goes after a decision, since the order then leaves the queue. */
+  focusAfter: () => void;
+}
+
+/**
+ * After a decision the order leaves the queue and its buttons with it: the focus goes where the screen
+ * says rather than back to a trigger that is about to disappear.
+ */
+function useFocusAfterDecision(focusAfter: () => void) {
+  const decided = useRef(false);
+  return {
+    markDecided: () => {
+      decided.current = true;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      if (!decided.current) return;
+      decided.current = false;
+      event.preventDefault();
+      focusAfter();
+    },
+  };
+}
+
+/** Approve: the keys are delivered now, to the history and by e-mail. */
+export function ApproveHeldDialog({
+  orderId,
+  onDecided,
+  focusAfter,
+}: DecisionProps<ApproveHeldResult>): ReactNode {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const approve = useApproveHeld(orderId);
+  const focus = useFocusAfterDecision(focusAfter);
+
+  return (
+    <ConfirmDialog
+      testId="approve-held-dialog"
+      tone="primary"
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) approve.reset();
+        setOpen(next);
+      }}
+      onCloseAutoFocus={focus.onCloseAutoFocus}
+      trigger={
+        <Button aria-label={t('admin.review.approveLabel', { id: orderId })}>
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          {t('admin.review.approve')}
+        </Button>
+      }
+      title={t('admin.review.approveTitle', { id: orderId })}
+      description={<p>{t('admin.review.approveBody')}</p>}
+      confirmLabel={t('admin.review.approveConfirm')}
+      pendingLabel={t('admin.review.approving')}
+      pending={approve.isPending}
+      error={approve.error}
+      onConfirm={() =>
+        approve.mutate(undefined, {
+          onSuccess: (result) => {
+            focus.markDecided();
+            setOpen(false);
+            onDecided(result);
+          },
+        })
+      }
+    />
+  );
+}
+
+/** Cancel and refund: a reason is asked for, stored with the cancellation and in the audit log. */
+export function RejectHeldDialog({
+  orderId,
+  total,
+  onDecided,
+  focusAfter,
+}: DecisionProps<CancelOrderResult> & { total: number }): ReactNode {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const reject = useRejectHeld(orderId);
+  const focus = useFocusAfterDecision(focusAfter);
+
+  return (
+    <ConfirmDialog
+      testId="reject-held-dialog"
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) {
+          reject.reset();
+          setReasonError(undefined);
+        }
+        setOpen(next);
+      }}
+      onCloseAutoFocus={focus.onCloseAutoFocus}
+      trigger={
+        <Button variant="secondary" aria-label={t('admin.review.rejectLabel', { id: orderId })}>
+          <Ban aria-hidden="true" className="size-4 text-danger" />
+          {t('admin.review.reject')}
+        </Button>
+      }
+      title={t('admin.review.rejectTitle', { id: orderId })}
+      description={
+        <>
+          <p>{t('admin.review.rejectIntro')}</p>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              {t('admin.cancel.refunds', { amount: formatEuros(roundEurosToCents(total), i18n.language) })}
+            </li>
+            <li>{t('admin.review.rejectReleases')}</li>
+            <li>{t('admin.cancel.mails')}</li>
+          </ul>
+          <p className="font-medium text-ink">{t('admin.cancel.final')}</p>
+        </>
+      }
+      confirmLabel={t('admin.review.rejectConfirm')}
+      pendingLabel={t('admin.cancel.cancelling')}
+      pending={reject.isPending}
+      error={reject.error}
+      onConfirm={() => {
+        if (reason.trim().length < REASON_MIN) {
+          setReasonError(t('admin.cancel.reasonRequired', { min: REASON_MIN }));
+          document.getElementById(`${id}-reason`)?.focus();
+          return;
+        }
+        reject.mutate(reason.trim(), {
+          onSuccess: (result) => {
+            focus.markDecided();
+            setOpen(false);
+            setReason('');
+            onDecided(result);
+          },
+        });
+      }}
+    >
+      <TextAreaField
+        id={`${id}-reason`}
+        label={t('admin.cancel.reason')}
+        hint={t('admin.cancel.reasonHint')}
+        value={reason}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setReasonError(undefined);
+        }}
+        error={reasonError}
+        maxLength={1000}
+        rows={3}
+        required
+      />
+    </ConfirmDialog>
+  );
+}
