@@ -2,12 +2,12 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { scheduleCheckoutJobs } from './app-jobs.ts';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { catalogueChanged } from './lib/catalogue-changed.ts';
 import type { KeyVault } from './lib/key-vault.ts';
-import { createScheduledJob, scheduleWithApp } from './lib/scheduled-job.ts';
-import { loadWebManifest, parseWebManifest } from './lib/web-manifest.ts';
+import { scheduleWithApp } from './lib/scheduled-job.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/accounts/auth.repository.ts';
@@ -31,8 +31,6 @@ import { createAnswerCache } from './modules/catalogue/catalogue.cache.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
-import { createPageHeads } from './modules/catalogue/product-page.ts';
-import { createShopPages } from './modules/catalogue/shop-pages.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { registerGameData } from './modules/gamedata/game-data.module.ts';
@@ -58,7 +56,6 @@ import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService, scheduleRetention } from './modules/privacy/privacy.service.ts';
 import { createRiskService } from './modules/risk/index.ts';
-import { createSharingHeads, createSitemap, seoRoutes } from './modules/seo/index.ts';
 import { createSupplierModule } from './modules/supplier/supplier.module.ts';
 import type { KeySupplier } from './modules/supplier/supplier.port.ts';
 import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
@@ -70,7 +67,8 @@ import { registerSecurityEvents } from './plugins/security-events.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerTextSafety } from './plugins/text-safety.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { registerJsonBodies, serverOptions } from './server-options.ts';
+import { registerStorefront } from './storefront.ts';
 
 export interface AppDeps {
   dbHandle: DbHandle;
@@ -87,35 +85,9 @@ export interface AppDeps {
   redisKeyPrefix?: string;
 }
 
-/** Paths whose values never reach the logs. */
-const REDACTED = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.repeatPassword',
-  '*.token',
-  '*.code',
-];
-
 /** Builds the whole store (API and web app) without listening, so tests can `inject` into it. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: { paths: REDACTED, censor: '[redacted]' },
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
-          },
-    bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
-    routerOptions: { maxParamLength: 200 },
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
-  }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify(serverOptions(config, deps.logStream)).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,18 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerSecurityEvents(app);
   registerTextSafety(app);
 
-  // A JSON call may carry no body at all (the spec's get_platforms, logout): read it as undefined.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const error = Object.assign(new Error('Malformed JSON body'), { statusCode: 400 });
-      done(error, undefined);
-    }
-  });
+  registerJsonBodies(app);
 
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
@@ -298,29 +259,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     review,
   });
   await app.register(coverFileRoutes, { dataDir: config.dataDir });
-  // Reservations whose payment never came back are released every minute, by one instance at a time;
-  // shutting down waits for a sweep in progress.
-  scheduleWithApp(
-    app,
-    createScheduledJob({
-      name: 'reservation-sweeper',
-      intervalMs: 60_000,
-      dbHandle: deps.dbHandle,
-      run: () => checkout.sweepLapsed(),
-      onError: (error) => app.log.error({ err: error }, 'reservation sweep failed'),
-    }),
-  );
-  // Held orders nobody reviewed in time are cancelled and refunded, never delivered.
-  scheduleWithApp(
-    app,
-    createScheduledJob({
-      name: 'review-deadline',
-      intervalMs: 5 * 60_000,
-      dbHandle: deps.dbHandle,
-      run: () => review.cancelOverdue(),
-      onError: (error) => app.log.error({ err: error }, 'review deadline job failed'),
-    }),
-  );
   const privacy = createPrivacyService({
     db,
     cancelOpenCheckouts: checkout.cancelOpenCheckouts,
@@ -330,31 +268,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(privacyRoutes, { service: privacy });
   scheduleWithApp(app, scheduleRetention(deps.dbHandle, privacy, app.log));
-  // Ended logins and spent rate-limit windows are only refused when read; their rows go every hour.
-  scheduleWithApp(
-    app,
-    createScheduledJob({
-      name: 'expired-sessions',
-      intervalMs: 60 * 60_000,
-      dbHandle: deps.dbHandle,
-      run: () => sessionStore.deleteExpired(new Date()),
-      onError: (error) => app.log.error({ err: error }, 'expired session purge failed'),
-    }),
-  );
-  // Sessions left in doubt (lost webhook, crash) are asked about at start and every minute.
-  scheduleWithApp(
-    app,
-    createScheduledJob({
-      name: 'reconcile-payments',
-      intervalMs: 60_000,
-      firstRound: { at: 'start' },
-      dbHandle: deps.dbHandle,
-      run: () => checkout.reconcilePayments(),
-      // At start nothing of this process is in flight: every pending session is in doubt.
-      runFirst: () => checkout.reconcilePayments({ settleMs: 0 }),
-      onError: (error) => app.log.error({ err: error }, 'payment reconciliation failed'),
-    }),
-  );
+  scheduleCheckoutJobs(app, deps.dbHandle, { checkout, review, sessionStore });
 
   await supplierModule.register(app);
   app.decorate(
@@ -367,24 +281,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   if (config.nodeEnv === 'development') await registerApiReference(app);
 
-  const sitemap = createSitemap({
-    publicUrl: config.publicUrl,
-    games: () => catalogueService.listedGames(),
-    signal: catalogueChanged,
-  });
-  app.addHook('onClose', async () => sitemap.close());
-  await app.register(seoRoutes, { publicUrl: config.publicUrl, sitemap });
-
-  registerWebApp(app, config.webDistDir, {
-    sessions,
-    shopPages: createShopPages({
-      catalogue: catalogueService,
-      manifest: config.webDistDir ? loadWebManifest(config.webDistDir) : parseWebManifest({}),
-      productHead: createPageHeads(catalogueService, config.publicUrl),
-      log: app.log,
-    }),
-    sharingHeads: createSharingHeads(config.publicUrl),
-  });
+  await registerStorefront(app, config, { catalogue: catalogueService, sessions });
   return app;
 }
 

@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR, resolveDataDir } from './data-dir.ts';
+import { type RiskSettings, riskEnvShape, riskSettingsOf } from './risk-settings.ts';
+
+export type { RiskSettings };
+export { DEFAULT_DATA_DIR, resolveDataDir };
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
@@ -86,54 +91,11 @@ export const envSchema = z.object({
   COMPANY_VAT_NUMBER: z.preprocess(emptyToUndefined, z.string().max(50).optional()),
   COMPANY_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
-  /** Fraud screening (README, "Fraud screening"): tiers, weights, addresses not counted, velocity caps. */
-  RISK_MEDIUM_SCORE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
-  RISK_HIGH_SCORE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(70)),
-  /** `reason=points,…` overriding the default weights of modules/risk/risk.score.ts. */
-  RISK_WEIGHTS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\s*[a-z_]+\s*=\s*-?\d+\s*(,\s*[a-z_]+\s*=\s*-?\d+\s*)*$/, 'reason=points, comma-separated')
-      .optional(),
-  ),
-  RISK_NEW_ACCOUNT_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).default(24)),
-  RISK_IGNORED_ADDRESSES: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
-  CHECKOUT_LIMIT_ACCOUNT_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10)),
-  CHECKOUT_LIMIT_ACCOUNT_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(30)),
-  CHECKOUT_LIMIT_ADDRESS_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(30)),
-  FAILED_PAYMENT_LIMIT_ACCOUNT_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(5)),
-  FAILED_PAYMENT_LIMIT_ADDRESS_DAY: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).default(10),
-  ),
-  REVIEW_DEADLINE_HOURS: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .positive()
-      .max(24 * 14)
-      .default(24),
-  ),
+  /** Fraud screening (README, "Fraud screening"): config/risk-settings.ts. */
+  ...riskEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
-
-/**
- * The data folder when DATA_DIR is unset: `data` at the repository's root, whichever folder npm runs a
- * script from (the root for `npm start`, apps/server for the workspace's own scripts). This file and the
- * server bundle (apps/server/dist/bundle) both sit two folders below apps/server.
- */
-export const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data');
-
-/**
- * Where the store keeps its data: DATA_DIR when set, a relative one read from the folder the command was
- * typed in (npm's INIT_CWD, as npm runs workspace scripts in the workspace's folder); else the default.
- */
-export function resolveDataDir(env: NodeJS.ProcessEnv, dataDir: string | undefined): string {
-  if (!dataDir) return DEFAULT_DATA_DIR;
-  return path.resolve(env.INIT_CWD || process.cwd(), dataDir);
-}
 
 export interface OdooConfig {
   url: string;
@@ -213,25 +175,6 @@ export interface Config {
   /** Lifetime of cached catalogue answers in this process (0 disables the cache). */
   catalogueCacheTtlMs: number;
   risk: RiskSettings;
-}
-
-/** Fraud screening: see modules/risk and the README's "Fraud screening". */
-export interface RiskSettings {
-  mediumScore: number;
-  highScore: number;
-  /** Overrides of the default weights, by reason code. */
-  weights: Record<string, number>;
-  newAccountHours: number;
-  /** Addresses whose checkouts are not counted per address (the machine itself, a shared company proxy). */
-  ignoredAddresses: string[];
-  /** Velocity caps (0 turns one off): checkouts per account and address, failed payments per day. */
-  checkoutsPerAccountHour: number;
-  checkoutsPerAccountDay: number;
-  checkoutsPerAddressHour: number;
-  failedPaymentsPerAccountDay: number;
-  failedPaymentsPerAddressDay: number;
-  /** A held order not reviewed within this many hours is cancelled and refunded. */
-  reviewDeadlineHours: number;
 }
 
 export interface CompanyConfig {
@@ -346,28 +289,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.COMPANY_ADDRESS ?? 'Test street 1, 10111 Tallinn, Estonia',
     },
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
-    risk: {
-      mediumScore: e.RISK_MEDIUM_SCORE,
-      highScore: Math.max(e.RISK_HIGH_SCORE, e.RISK_MEDIUM_SCORE),
-      weights: Object.fromEntries(
-        (e.RISK_WEIGHTS ?? '')
-          .split(',')
-          .filter((pair) => pair.includes('='))
-          .map((pair) => {
-            const [code = '', points = '0'] = pair.split('=');
-            return [code.trim(), Number(points.trim())];
-          }),
-      ),
-      newAccountHours: e.RISK_NEW_ACCOUNT_HOURS,
-      ignoredAddresses: e.RISK_IGNORED_ADDRESSES.split(',')
-        .map((a) => a.trim())
-        .filter(Boolean),
-      checkoutsPerAccountHour: e.CHECKOUT_LIMIT_ACCOUNT_HOUR,
-      checkoutsPerAccountDay: e.CHECKOUT_LIMIT_ACCOUNT_DAY,
-      checkoutsPerAddressHour: e.CHECKOUT_LIMIT_ADDRESS_HOUR,
-      failedPaymentsPerAccountDay: e.FAILED_PAYMENT_LIMIT_ACCOUNT_DAY,
-      failedPaymentsPerAddressDay: e.FAILED_PAYMENT_LIMIT_ADDRESS_DAY,
-      reviewDeadlineHours: e.REVIEW_DEADLINE_HOURS,
-    },
+    risk: riskSettingsOf(e),
   };
 }

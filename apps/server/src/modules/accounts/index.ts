@@ -4,4 +4,4 @@ export { findAccount } from './accounts.service.ts';
 export { LOGIN_FAILURES_PER_ACCOUNT, type RateLimiter, type RateRule } from './rate-limiter.ts';
 export { hashToken, newToken, type SessionService, toSessionUser } from './session.service.ts';
 export { databaseSessionStores } from './session-store.database.ts';
-export type { SessionStores } from './session-store.port.ts';
+export type { SessionStore, SessionStores } from './session-store.port.ts';

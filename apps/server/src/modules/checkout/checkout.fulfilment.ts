@@ -1,27 +1,20 @@
-import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
-import { removeFromCart } from '../cart/index.ts';
 import {
-  decryptByLine,
   deliveredStatuses,
-  enqueueOrderHeldMail,
-  enqueueOrderKeysMail,
   heldStatuses,
   moveOrder,
   nextStatus,
-  type OrderEvent,
-  type OrderLineRow,
   type OrderRow,
   ordersIn,
   refundKeyOf,
 } from '../orders/index.ts';
 import type { CheckoutSessionState, PaymentDetails } from '../payments/index.ts';
-import { type Stock, stockIn } from '../stock/index.ts';
+import { stockIn } from '../stock/index.ts';
+import { createDelivery } from './checkout.delivery.ts';
 import type { CheckoutDeps, DeliveredKey } from './checkout.service.ts';
 
-/** How long fulfilment waits for keys bought from the supplier before answering without them. */
-export const SUPPLIER_WAIT_MS = 8_000;
+export { SUPPLIER_WAIT_MS } from './checkout.delivery.ts';
 
 /**
  * Turning a paid session into delivered keys, once; closing an unpaid checkout. Every status change goes
@@ -30,20 +23,6 @@ export const SUPPLIER_WAIT_MS = 8_000;
 export function createFulfilment(deps: CheckoutDeps) {
   const { db, provider, keyVault } = deps;
   const now = deps.now ?? (() => new Date());
-
-  async function keysOf(
-    stock: Stock,
-    orderId: number,
-    lines: OrderLineRow[],
-  ): Promise<Map<number, string[]>> {
-    return decryptByLine(keyVault, lines, await stock.soldKeys(orderId));
-  }
-
-  function flatten(lines: OrderLineRow[], keys: Map<number, string[]>): DeliveredKey[] {
-    return lines.flatMap((line) =>
-      (keys.get(line.id) ?? []).map((code) => ({ title: line.title, code, platform: line.platform })),
-    );
-  }
 
   /** Puts an unpaid order's reserved keys back on sale and closes it. */
   async function release(orderId: number, event: 'reservation_lapsed' | 'checkout_abandoned'): Promise<void> {
@@ -105,116 +84,7 @@ export function createFulfilment(deps: CheckoutDeps) {
     }
   }
 
-  type Events = { delivered: OrderEvent; awaiting: OrderEvent };
-  type Delivery = { fresh: boolean; awaiting?: boolean; lines: OrderLineRow[]; keys: Map<number, string[]> };
-
-  /**
-   * Delivers a locked order that may be delivered (paid now, or approved after review): sells what was
-   * reserved, takes free keys for a line whose reservation lapsed, records what the key supplier must still
-   * sell, moves the order, issues the invoice and queues the keys mail. Runs in the caller's transaction.
-   */
-  async function deliverIn(
-    tx: Executor,
-    order: OrderRow,
-    lines: OrderLineRow[],
-    at: Date,
-    events: Events,
-  ): Promise<Delivery> {
-    const repo = ordersIn(tx);
-    const stock = stockIn(tx);
-    const sold = await stock.sellReservedKeys(order.id, at);
-    const count = (lineId: number) => sold.filter((key) => key.orderLineId === lineId).length;
-    let reservedMore = false;
-    for (const line of lines) {
-      const missing = line.quantity - count(line.id);
-      if (missing > 0 && (await stock.reserveKeys(line.gameId, missing, order.id, line.id, at)) > 0)
-        reservedMore = true;
-    }
-    if (reservedMore) sold.push(...(await stock.sellReservedKeys(order.id, at)));
-    const short: { lineId: number; gameId: number; missing: number }[] = [];
-    for (const line of lines) {
-      const missing = line.quantity - count(line.id);
-      if (missing <= 0) continue;
-      if (await deps.supplierPurchases?.sells(tx, line.gameId)) {
-        // The key supplier sells it: buy the rest once the payment is recorded.
-        short.push({ lineId: line.id, gameId: line.gameId, missing });
-      } else {
-        deps.log.error({ orderId: order.id, line: line.id }, 'paid order cannot be fulfilled: keys ran out');
-        throw new AppError('OUT_OF_STOCK', 'Keys ran out', { values: { title: line.title } });
-      }
-    }
-    const paidAt = order.paidAt ?? at;
-    if (short.length > 0 && deps.supplierPurchases) {
-      await deps.supplierPurchases.record(tx, order.id, short);
-      await moveOrder(tx, order, events.awaiting, { paidAt, reservedUntil: null });
-    } else {
-      await moveOrder(tx, order, events.delivered, { paidAt, reservedUntil: null });
-    }
-    await removeFromCart(
-      tx,
-      order.customerId,
-      lines.map((l) => l.gameId),
-    );
-    const keys = decryptByLine(keyVault, lines, sold);
-    // Everything else is read or written before the invoice: its number comes from a counter row that
-    // stays locked until this transaction commits (numbers without gaps), so every other payment waits
-    // for it; the fewer steps after it, the shorter that wait.
-    const consent = short.length > 0 ? undefined : await repo.consentOf(order.id);
-    const invoice = await deps.invoices?.issueForOrder(tx, order.id, lines);
-    // Awaiting supplier keys: the keys mail goes out when they have all arrived.
-    if (short.length > 0) return { fresh: false, awaiting: true, lines, keys };
-    await enqueueOrderKeysMail(tx, deps, order, lines, keys, at, {
-      customer: invoice && {
-        email: invoice.customerEmail,
-        fullName: invoice.customerName,
-        lang: invoice.lang,
-      },
-      consent,
-    });
-    return { fresh: true, lines, keys };
-  }
-
-  /**
-   * Holds a paid order whose score is not low: its keys stay reserved for it without a time limit (a line
-   * whose reservation lapsed takes free keys if there are some), nothing is shown or mailed but a note that
-   * the order is being checked. A person approves or cancels it (modules/admin/review).
-   */
-  async function holdIn(tx: Executor, order: OrderRow, lines: OrderLineRow[], at: Date): Promise<void> {
-    const stock = stockIn(tx);
-    await stock.holdReservedKeys(order.id);
-    const reserved = (await stock.keysOfOrder(order.id)).filter((key) => key.status === 'reserved');
-    for (const line of lines) {
-      const missing = line.quantity - reserved.filter((key) => key.orderLineId === line.id).length;
-      if (missing > 0) await stock.reserveKeys(line.gameId, missing, order.id, line.id, null);
-    }
-    await moveOrder(tx, order, 'payment_confirmed_held', { paidAt: at, reservedUntil: null });
-    await removeFromCart(
-      tx,
-      order.customerId,
-      lines.map((l) => l.gameId),
-    );
-    await enqueueOrderHeldMail(tx, deps, order, deps.reviewHours ?? 24);
-  }
-
-  /** After a delivery commits: the mail is sent, stock shown anew, and missing keys bought. */
-  async function afterDelivery(orderId: number, outcome: Delivery): Promise<Map<number, string[]>> {
-    if (outcome.fresh) {
-      deps.mailDispatcher.kick();
-      catalogueChanged.notify();
-    }
-    if (!outcome.awaiting || !deps.supplierPurchases) return outcome.keys;
-    // Buy from the supplier now; on failure the order stays awaiting keys and is retried later. A slow
-    // supplier does not hold the caller: after a while the purchase goes on in the background.
-    const delivery = deps.supplierPurchases.deliver(orderId).catch((error: unknown) => {
-      deps.log.error({ orderId, err: (error as Error).message }, 'supplier delivery failed');
-      return false;
-    });
-    const paid = await Promise.race([
-      delivery,
-      new Promise<false>((resolve) => setTimeout(resolve, SUPPLIER_WAIT_MS, false).unref()),
-    ]);
-    return paid ? keysOf(stockIn(db), orderId, outcome.lines) : outcome.keys;
-  }
+  const { keysOf, flatten, deliverIn, holdIn, afterDelivery } = createDelivery(deps);
 
   /**
    * Turns a paid session into delivered keys, once. Webhook and success page may both call it, in any

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbHandle } from './db/client.ts';
+import { createScheduledJob, scheduleWithApp } from './lib/scheduled-job.ts';
+import type { SessionStore } from './modules/accounts/index.ts';
+import type { ReviewService } from './modules/admin/orders/index.ts';
+import type { CheckoutService } from './modules/checkout/index.ts';
+
+/**
+ * The rounds that keep orders and sessions moving without anyone asking, each run by one instance at a
+ * time; shutting down waits for a round in progress.
+ */
+export function scheduleCheckoutJobs(
+  app: FastifyInstance,
+  dbHandle: DbHandle,
+  parts: { checkout: CheckoutService; review: ReviewService; sessionStore: SessionStore },
+): void {
+  const { checkout, review, sessionStore } = parts;
+  const job = (options: Parameters<typeof createScheduledJob>[0]) =>
+    scheduleWithApp(app, createScheduledJob(options));
+  // Reservations whose payment never came back are released every minute.
+  job({
+    name: 'reservation-sweeper',
+    intervalMs: 60_000,
+    dbHandle,
+    run: () => checkout.sweepLapsed(),
+    onError: (error) => app.log.error({ err: error }, 'reservation sweep failed'),
+  });
+  // Held orders nobody reviewed in time are cancelled and refunded, never delivered.
+  job({
+    name: 'review-deadline',
+    intervalMs: 5 * 60_000,
+    dbHandle,
+    run: () => review.cancelOverdue(),
+    onError: (error) => app.log.error({ err: error }, 'review deadline job failed'),
+  });
+  // Ended logins and spent rate-limit windows are only refused when read; their rows go every hour.
+  job({
+    name: 'expired-sessions',
+    intervalMs: 60 * 60_000,
+    dbHandle,
+    run: () => sessionStore.deleteExpired(new Date()),
+    onError: (error) => app.log.error({ err: error }, 'expired session purge failed'),
+  });
+  // Sessions left in doubt (lost webhook, crash) are asked about at start and every minute.
+  job({
+    name: 'reconcile-payments',
+    intervalMs: 60_000,
+    firstRound: { at: 'start' },
+    dbHandle,
+    run: () => checkout.reconcilePayments(),
+    // At start nothing of this process is in flight: every pending session is in doubt.
+    runFirst: () => checkout.reconcilePayments({ settleMs: 0 }),
+    onError: (error) => app.log.error({ err: error }, 'payment reconciliation failed'),
+  });
+}
