@@ -21,7 +21,7 @@ export { SUPPLIER_WAIT_MS } from './checkout.delivery.ts';
  * through the order state machine: a closed order is never delivered again.
  */
 export function createFulfilment(deps: CheckoutDeps) {
-  const { db, provider, keyVault } = deps;
+  const { db, provider } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** Puts an unpaid order's reserved keys back on sale and closes it. */
