@@ -1,3 +1,5 @@
+import { type RiskReasonCode, riskReasonCodes } from '@keyland/core/schemas/review';
+
 /**
  * The fraud score of a checkout: a pure function of the signals the store recorded, with weights and
  * thresholds from the settings (RISK_* in config/env.ts, documented in the README). Each signal that counts
@@ -45,24 +47,7 @@ export interface RiskSignals {
   threeDSecurePassed: boolean;
 }
 
-export const riskReasonCodes = [
-  'new_account',
-  'email_unverified',
-  'disposable_email',
-  'account_velocity',
-  'address_velocity',
-  'failed_payments',
-  'shared_address',
-  'shared_card',
-  'many_cards',
-  'basket_jump',
-  'resold_first_order',
-  'card_country_mismatch',
-  'provider_elevated',
-  'provider_highest',
-  'three_d_secure_passed',
-] as const;
-export type RiskReasonCode = (typeof riskReasonCodes)[number];
+export { type RiskReasonCode, riskReasonCodes };
 
 /** Points per reason; `three_d_secure_passed` is subtracted. */
 export type RiskWeights = Record<RiskReasonCode, number>;

@@ -32,6 +32,34 @@ export interface AdminOrdersDeps {
 
 export { refundKeyOf };
 
+/**
+ * Refunds an order's whole amount through the provider that took it, with the order's refund key (a retry
+ * refunds nothing twice); 502 REFUND_FAILED when the provider refuses or another provider took it.
+ */
+export async function refundInFull(
+  deps: { provider: PaymentProvider; log: FastifyBaseLogger },
+  order: {
+    id: number;
+    paymentSessionId: string | null;
+    paymentProvider: string | null;
+    amountTotalCents: number;
+  },
+): Promise<string> {
+  if (!order.paymentSessionId || order.paymentProvider !== deps.provider.kind)
+    throw new AppError('REFUND_FAILED', 'The order was not paid through the current payment provider');
+  try {
+    const { refundId } = await deps.provider.refund(
+      order.paymentSessionId,
+      order.amountTotalCents,
+      refundKeyOf(order.id),
+    );
+    return refundId;
+  } catch (error) {
+    deps.log.error({ orderId: order.id, err: (error as Error).message }, 'refund failed');
+    throw new AppError('REFUND_FAILED', 'The payment provider did not refund the order');
+  }
+}
+
 /** A dispute as the back office shows it (on the order and in the disputes list). */
 export const disputeView = (dispute: OrderDisputeRow) => ({
   disputeId: dispute.providerDisputeId,
@@ -56,7 +84,7 @@ const resultOf = (row: CancellationRow, mailQueued: boolean): CancelOrderResult 
 });
 
 export function createAdminOrdersService(deps: AdminOrdersDeps) {
-  const { db, keyVault, provider } = deps;
+  const { db, keyVault } = deps;
   const now = deps.now ?? (() => new Date());
   const repository = createAdminOrdersRepository(db);
 
@@ -184,21 +212,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           'ORDER_NOT_CANCELLABLE',
           `Only a paid order can be cancelled (it is ${order.status})`,
         );
-      if (!order.paymentSessionId || order.paymentProvider !== provider.kind) {
-        throw new AppError('REFUND_FAILED', 'The order was not paid through the current payment provider');
-      }
-
-      let refundId: string;
-      try {
-        ({ refundId } = await provider.refund(
-          order.paymentSessionId,
-          order.amountTotalCents,
-          refundKeyOf(order.id),
-        ));
-      } catch (error) {
-        deps.log.error({ orderId, err: (error as Error).message }, 'refund failed');
-        throw new AppError('REFUND_FAILED', 'The payment provider did not refund the order');
-      }
+      const refundId = await refundInFull(deps, order);
 
       const at = now();
       const outcome = await db.transaction(async (tx) => {

@@ -12,14 +12,13 @@ import {
   moveOrder,
   ordersIn,
   purchaseRecordOf,
-  refundKeyOf,
 } from '../../orders/index.ts';
 import type { PaymentProvider } from '../../payments/index.ts';
 import type { RiskService } from '../../risk/index.ts';
 import { stockIn } from '../../stock/index.ts';
 import type { Actor } from '../index.ts';
 import { createAdminOrdersRepository } from './orders.repository.ts';
-import { disputeView } from './orders.service.ts';
+import { disputeView, refundInFull } from './orders.service.ts';
 import { createReviewRepository } from './review.repository.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -52,7 +51,7 @@ type Decider = Actor | 'deadline';
  * way, never delivered. Every decision is audited.
  */
 export function createReviewService(deps: ReviewDeps) {
-  const { db, provider } = deps;
+  const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const repository = createReviewRepository(db);
   const deadlineMs = deps.deadlineHours * HOUR_MS;
@@ -82,19 +81,7 @@ export function createReviewService(deps: ReviewDeps) {
     if (!order) throw notFound('Unknown order');
     if (!heldStatuses.includes(order.status))
       throw new AppError('ORDER_NOT_HELD', `Order ${orderId} is ${order.status}`);
-    if (!order.paymentSessionId || order.paymentProvider !== provider.kind)
-      throw new AppError('REFUND_FAILED', 'The order was not paid through the current payment provider');
-    let refundId: string;
-    try {
-      ({ refundId } = await provider.refund(
-        order.paymentSessionId,
-        order.amountTotalCents,
-        refundKeyOf(orderId),
-      ));
-    } catch (error) {
-      deps.log.error({ orderId, err: (error as Error).message }, 'refund of a held order failed');
-      throw new AppError('REFUND_FAILED', 'The payment provider did not refund the order');
-    }
+    const refundId = await refundInFull(deps, order);
     const at = now();
     const outcome = await db.transaction(async (tx) => {
       const locked = await ordersIn(tx).lockOrder(orderId);

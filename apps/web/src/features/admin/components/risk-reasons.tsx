@@ -1,30 +1,11 @@
+import { type RiskReasonCode, riskReasonCodes } from '@keyland/core/schemas/review';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RiskTier } from '#src/features/admin/api/admin-review-api.ts';
 import { Badge, type BadgeTone } from './admin-page.tsx';
 
-/** The reason codes the fraud screening gives (apps/server/src/modules/risk/risk.score.ts). */
-const reasonCodes = [
-  'new_account',
-  'email_unverified',
-  'disposable_email',
-  'account_velocity',
-  'address_velocity',
-  'failed_payments',
-  'shared_address',
-  'shared_card',
-  'many_cards',
-  'basket_jump',
-  'resold_first_order',
-  'card_country_mismatch',
-  'provider_elevated',
-  'provider_highest',
-  'three_d_secure_passed',
-] as const;
-
-type ReasonCode = (typeof reasonCodes)[number];
-
-const isReasonCode = (code: string): code is ReasonCode => (reasonCodes as readonly string[]).includes(code);
+const isReasonCode = (code: string): code is RiskReasonCode =>
+  (riskReasonCodes as readonly string[]).includes(code);
 
 const tierTone: Record<RiskTier, BadgeTone> = { low: 'success', medium: 'warning', high: 'danger' };
 
