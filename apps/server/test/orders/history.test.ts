@@ -1,5 +1,5 @@
 import { centsToEuros } from '@keyland/core/money';
-import { completedOrdersResponseSchema } from '@keyland/core/schemas/cart';
+import { completedOrdersResponseSchema } from '@keyland/core/schemas/orders';
 import { basisPointsToPercent } from '@keyland/core/vat';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { okResponseSchema } from '@keyland/core/schemas/accounts';
-import { completedOrdersResponseSchema, deleteOrderRequestSchema } from '@keyland/core/schemas/cart';
+import { completedOrdersResponseSchema, deleteOrderRequestSchema } from '@keyland/core/schemas/orders';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { centsToEuros } from '@keyland/core/money';
-import type { CompletedOrder } from '@keyland/core/schemas/cart';
+import type { CompletedOrder } from '@keyland/core/schemas/orders';
 import { basisPointsToPercent } from '@keyland/core/vat';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';

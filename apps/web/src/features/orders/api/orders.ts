@@ -1,4 +1,4 @@
-import type { CompletedOrder } from '@keyland/core/schemas/cart';
+import type { CompletedOrder } from '@keyland/core/schemas/orders';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
 import { ordersBaseKey } from '#src/lib/query-keys.ts';
