@@ -1,6 +1,6 @@
 import { okResponseSchema } from '@keyland/core/schemas/accounts';
-import { completedOrdersResponseSchema, deleteOrderRequestSchema } from '@keyland/core/schemas/orders';
 import { errorBodySchema } from '@keyland/core/schemas/common';
+import { completedOrdersResponseSchema, deleteOrderRequestSchema } from '@keyland/core/schemas/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../plugins/session.ts';

@@ -1,4 +1,4 @@
-import type { CompletedOrder } from '@keyland/core/schemas/cart';
+import type { CompletedOrder } from '@keyland/core/schemas/orders';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';

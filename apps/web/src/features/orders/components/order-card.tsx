@@ -1,6 +1,6 @@
 import { formatDateTime } from '@keyland/core/dates';
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
-import type { CompletedOrder } from '@keyland/core/schemas/cart';
+import type { CompletedOrder } from '@keyland/core/schemas/orders';
 import { CalendarDays, FileText, Hourglass, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
