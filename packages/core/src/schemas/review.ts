@@ -4,25 +4,7 @@ import { z } from 'zod';
 
 export const riskTierValues = ['low', 'medium', 'high'] as const;
 
-/** Why a checkout scored what it did: each reason the screening gives, put into words by the admin screen. */
-export const riskReasonCodes = [
-  'new_account',
-  'email_unverified',
-  'disposable_email',
-  'account_velocity',
-  'address_velocity',
-  'failed_payments',
-  'shared_address',
-  'shared_card',
-  'many_cards',
-  'basket_jump',
-  'resold_first_order',
-  'card_country_mismatch',
-  'provider_elevated',
-  'provider_highest',
-  'three_d_secure_passed',
-] as const;
-export type RiskReasonCode = (typeof riskReasonCodes)[number];
+export { type RiskReasonCode, riskReasonCodes } from '../risk-reasons.ts';
 
 export const riskReasonSchema = z
   .object({

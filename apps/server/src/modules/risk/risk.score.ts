@@ -1,4 +1,4 @@
-import { type RiskReasonCode, riskReasonCodes } from '@keyland/core/schemas/review';
+import { type RiskReasonCode, riskReasonCodes } from '@keyland/core/risk-reasons';
 
 /**
  * The fraud score of a checkout: a pure function of the signals the store recorded, with weights and

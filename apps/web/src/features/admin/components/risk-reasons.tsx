@@ -1,4 +1,4 @@
-import { type RiskReasonCode, riskReasonCodes } from '@keyland/core/schemas/review';
+import { type RiskReasonCode, riskReasonCodes } from '@keyland/core/risk-reasons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RiskTier } from '#src/features/admin/api/admin-review-api.ts';
