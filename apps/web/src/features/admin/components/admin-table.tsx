@@ -59,6 +59,29 @@ export function TableHead({ columns }: { columns: TableColumn[] }): ReactNode {
   );
 }
 
+/** An admin table in its scrolling box: the header row, then the rows (dimmed while the next page loads). */
+export function AdminTable({
+  label,
+  columns,
+  dimmed,
+  children,
+}: {
+  label: string;
+  columns: TableColumn[];
+  dimmed?: boolean;
+  /** The `<tr>`s. */
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <TableScroller label={label}>
+      <table className={tableClasses} aria-busy={dimmed || undefined}>
+        <TableHead columns={columns} />
+        <tbody className={dimmed ? 'opacity-60' : undefined}>{children}</tbody>
+      </table>
+    </TableScroller>
+  );
+}
+
 /** The page number of a list, read from and written to the address (?page=). */
 export function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();

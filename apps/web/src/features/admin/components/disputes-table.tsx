@@ -2,12 +2,10 @@ import { formatDateTime } from '@keyland/core/dates';
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useDisputes } from '#src/features/admin/api/admin-review-api.ts';
-import { adminPaths } from '#src/features/admin/paths.ts';
 import { AdminCard, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
-import { TableHead, TableScroller, tableClasses, tdClasses } from './admin-table.tsx';
-import { DisputeBadge } from './orders-view.tsx';
+import { AdminTable, tdClasses } from './admin-table.tsx';
+import { DisputeBadge, OrderLink } from './orders-view.tsx';
 
 /** The disputes (chargebacks) the payment provider reported, the newest first, each with its order. */
 export function DisputesTable(): ReactNode {
@@ -23,57 +21,48 @@ export function DisputesTable(): ReactNode {
     body = <EmptyBlock>{t('admin.review.disputesEmpty')}</EmptyBlock>;
   else
     body = (
-      <TableScroller label={t('admin.refunds.disputes')}>
-        <table className={tableClasses}>
-          <TableHead
-            columns={[
-              { label: t('admin.orders.order') },
-              { label: t('admin.orders.customer') },
-              { label: t('admin.orders.state') },
-              { label: t('admin.orders.total'), numeric: true },
-              { label: t('admin.refunds.reason') },
-              { label: t('admin.review.opened') },
-              { label: t('admin.review.closed') },
-            ]}
-          />
-          <tbody>
-            {disputes.data.items.map((dispute) => (
-              <tr key={dispute.disputeId} data-testid="dispute-row" className="hover:bg-raised/40">
-                <td className={tdClasses}>
-                  <Link
-                    to={adminPaths.order(dispute.orderId)}
-                    className="font-semibold text-ink hover:text-brand-strong hover:underline"
-                  >
-                    {t('admin.orders.number', { id: dispute.orderId })}
-                  </Link>
-                  <code className="block font-mono text-xs text-ink-faint">{dispute.disputeId}</code>
-                </td>
-                <td className={`${tdClasses} text-ink-muted`}>{dispute.customerEmail}</td>
-                <td className={tdClasses}>
-                  <DisputeBadge status={dispute.status} />
-                  <span className="block text-xs text-ink-faint">{dispute.providerStatus}</span>
-                </td>
-                <td className={`${tdClasses} text-right tabular-nums`}>
-                  {formatEuros(roundEurosToCents(dispute.amount), locale)}
-                </td>
-                <td className={`${tdClasses} text-ink-muted`}>
-                  {dispute.reason ? <code className="font-mono text-xs">{dispute.reason}</code> : '—'}
-                </td>
-                <td className={`${tdClasses} text-ink-muted`}>
-                  <time dateTime={dispute.openedAt}>{formatDateTime(dispute.openedAt, locale)}</time>
-                </td>
-                <td className={`${tdClasses} text-ink-muted`}>
-                  {dispute.closedAt ? (
-                    <time dateTime={dispute.closedAt}>{formatDateTime(dispute.closedAt, locale)}</time>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroller>
+      <AdminTable
+        label={t('admin.refunds.disputes')}
+        columns={[
+          { label: t('admin.orders.order') },
+          { label: t('admin.orders.customer') },
+          { label: t('admin.orders.state') },
+          { label: t('admin.orders.total'), numeric: true },
+          { label: t('admin.refunds.reason') },
+          { label: t('admin.review.opened') },
+          { label: t('admin.review.closed') },
+        ]}
+      >
+        {disputes.data.items.map((dispute) => (
+          <tr key={dispute.disputeId} data-testid="dispute-row" className="hover:bg-raised/40">
+            <td className={tdClasses}>
+              <OrderLink id={dispute.orderId} />
+              <code className="block font-mono text-xs text-ink-faint">{dispute.disputeId}</code>
+            </td>
+            <td className={`${tdClasses} text-ink-muted`}>{dispute.customerEmail}</td>
+            <td className={tdClasses}>
+              <DisputeBadge status={dispute.status} />
+              <span className="block text-xs text-ink-faint">{dispute.providerStatus}</span>
+            </td>
+            <td className={`${tdClasses} text-right tabular-nums`}>
+              {formatEuros(roundEurosToCents(dispute.amount), locale)}
+            </td>
+            <td className={`${tdClasses} text-ink-muted`}>
+              {dispute.reason ? <code className="font-mono text-xs">{dispute.reason}</code> : '—'}
+            </td>
+            <td className={`${tdClasses} text-ink-muted`}>
+              <time dateTime={dispute.openedAt}>{formatDateTime(dispute.openedAt, locale)}</time>
+            </td>
+            <td className={`${tdClasses} text-ink-muted`}>
+              {dispute.closedAt ? (
+                <time dateTime={dispute.closedAt}>{formatDateTime(dispute.closedAt, locale)}</time>
+              ) : (
+                '—'
+              )}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     );
 
   return (

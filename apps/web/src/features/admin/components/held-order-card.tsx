@@ -4,6 +4,7 @@ import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QuantityLines } from '#src/components/ui/quantity-lines.tsx';
 import type { CancelOrderResult } from '#src/features/admin/api/admin-api.ts';
 import type { ApproveHeldResult, HeldOrder } from '#src/features/admin/api/admin-review-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
@@ -97,14 +98,13 @@ export function HeldOrderCard({ order, onApproved, onRejected, focusAfter }: Hel
         </section>
         <section className="lg:col-span-2">
           <SubHeading>{t('admin.review.lines')}</SubHeading>
-          <ul className="flex flex-col gap-1 text-sm text-ink">
-            {order.lines.map((line) => (
-              <li key={`${line.title}-${line.platform}`} data-testid="held-order-line">
-                <span className="tabular-nums">{formatCount(line.quantity, locale)} ×</span> {line.title}
-                {line.platform ? <span className="text-ink-muted"> · {line.platform}</span> : null}
-              </li>
-            ))}
-          </ul>
+          <QuantityLines
+            lines={order.lines}
+            testId="held-order-line"
+            formatQuantity={(quantity) => (
+              <span className="tabular-nums">{formatCount(quantity, locale)} ×</span>
+            )}
+          />
         </section>
       </div>
 

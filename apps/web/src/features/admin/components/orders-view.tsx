@@ -13,24 +13,9 @@ import {
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
 import { cn } from '#src/lib/cn.ts';
-import {
-  AdminCard,
-  AdminPageHeader,
-  Badge,
-  type BadgeTone,
-  EmptyBlock,
-  ErrorBlock,
-  LoadingBlock,
-} from './admin-page.tsx';
-import {
-  Pager,
-  SearchBox,
-  TableHead,
-  TableScroller,
-  tableClasses,
-  tdClasses,
-  usePageParam,
-} from './admin-table.tsx';
+import { AdminCard, AdminPageHeader, Badge, type BadgeTone, EmptyBlock } from './admin-page.tsx';
+import { SearchBox, tdClasses, usePageParam } from './admin-table.tsx';
+import { PagedTable } from './paged-table.tsx';
 
 export const orderTone: Record<AdminOrderStatus, BadgeTone> = {
   paid: 'success',
@@ -60,6 +45,19 @@ export function DisputeBadge({ status }: { status: keyof typeof disputeTone }): 
     <span data-testid="dispute-badge">
       <Badge tone={disputeTone[status]}>{t(`admin.refunds.dispute.${status}`)}</Badge>
     </span>
+  );
+}
+
+/** An order's number, linking to its page. */
+export function OrderLink({ id }: { id: number }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={adminPaths.order(id)}
+      className="font-semibold text-ink hover:text-brand-strong hover:underline"
+    >
+      {t('admin.orders.number', { id })}
+    </Link>
   );
 }
 
@@ -131,81 +129,69 @@ export function OrdersView(): ReactNode {
   };
   const filtered = Boolean(filters.q || filters.from || filters.to || filters.status);
 
-  let body: ReactNode;
-  if (orders.isPending) body = <LoadingBlock label={t('admin.orders.loading')} />;
-  else if (orders.isError) body = <ErrorBlock title={t('admin.orders.loadFailed')} query={orders} />;
-  else if (orders.data.items.length === 0)
-    body = (
-      <EmptyBlock
-        action={
-          filtered ? (
-            <Link to={adminPaths.orders} className="text-sm font-medium text-brand-strong underline">
-              {t('admin.clearSearch')}
-            </Link>
-          ) : null
-        }
-      >
-        {filtered ? t('admin.orders.noMatch') : t('admin.orders.empty')}
-      </EmptyBlock>
-    );
-  else
-    body = (
-      <>
-        <TableScroller label={t('admin.orders.tableLabel')}>
-          <table className={tableClasses}>
-            <TableHead
-              columns={[
-                { label: t('admin.orders.order') },
-                { label: t('admin.orders.customer') },
-                { label: t('admin.orders.state') },
-                { label: t('admin.orders.total'), numeric: true },
-                { label: t('admin.orders.keys'), numeric: true },
-                { label: t('admin.orders.date') },
-              ]}
-            />
-            <tbody className={orders.isPlaceholderData ? 'opacity-60' : undefined}>
-              {orders.data.items.map((order) => (
-                <tr
-                  key={order.id}
-                  data-testid="admin-order-row"
-                  data-order-id={order.id}
-                  className="hover:bg-raised/40"
-                >
-                  <td className={tdClasses}>
-                    <Link
-                      to={adminPaths.order(order.id)}
-                      className="font-semibold text-ink hover:text-brand-strong hover:underline"
-                    >
-                      {t('admin.orders.number', { id: order.id })}
-                    </Link>
-                  </td>
-                  <td className={`${tdClasses} text-ink-muted`}>{order.email}</td>
-                  <td className={tdClasses}>
-                    <span className="flex flex-wrap items-center gap-1">
-                      <OrderStatusBadge status={order.status} />
-                      {order.dispute ? <DisputeBadge status={order.dispute} /> : null}
-                      {order.refunded > 0 && order.status === 'paid' ? (
-                        <Badge tone="warning">{t('admin.refunds.partial')}</Badge>
-                      ) : null}
-                    </span>
-                  </td>
-                  <td className={`${tdClasses} text-right tabular-nums`}>
-                    {formatEuros(roundEurosToCents(order.total), locale)}
-                  </td>
-                  <td className={`${tdClasses} text-right tabular-nums`}>
-                    {formatCount(order.keys, locale)}
-                  </td>
-                  <td className={`${tdClasses} text-ink-muted`}>
-                    <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, locale)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-        <Pager page={page} total={orders.data.total} onPage={setPage} label={t('admin.orders.pages')} />
-      </>
-    );
+  const body = (
+    <PagedTable
+      query={orders}
+      texts={{
+        loading: t('admin.orders.loading'),
+        failed: t('admin.orders.loadFailed'),
+        table: t('admin.orders.tableLabel'),
+        pages: t('admin.orders.pages'),
+      }}
+      empty={
+        <EmptyBlock
+          action={
+            filtered ? (
+              <Link to={adminPaths.orders} className="text-sm font-medium text-brand-strong underline">
+                {t('admin.clearSearch')}
+              </Link>
+            ) : null
+          }
+        >
+          {filtered ? t('admin.orders.noMatch') : t('admin.orders.empty')}
+        </EmptyBlock>
+      }
+      columns={[
+        { label: t('admin.orders.order') },
+        { label: t('admin.orders.customer') },
+        { label: t('admin.orders.state') },
+        { label: t('admin.orders.total'), numeric: true },
+        { label: t('admin.orders.keys'), numeric: true },
+        { label: t('admin.orders.date') },
+      ]}
+      page={page}
+      onPage={setPage}
+      row={(order) => (
+        <tr
+          key={order.id}
+          data-testid="admin-order-row"
+          data-order-id={order.id}
+          className="hover:bg-raised/40"
+        >
+          <td className={tdClasses}>
+            <OrderLink id={order.id} />
+          </td>
+          <td className={`${tdClasses} text-ink-muted`}>{order.email}</td>
+          <td className={tdClasses}>
+            <span className="flex flex-wrap items-center gap-1">
+              <OrderStatusBadge status={order.status} />
+              {order.dispute ? <DisputeBadge status={order.dispute} /> : null}
+              {order.refunded > 0 && order.status === 'paid' ? (
+                <Badge tone="warning">{t('admin.refunds.partial')}</Badge>
+              ) : null}
+            </span>
+          </td>
+          <td className={`${tdClasses} text-right tabular-nums`}>
+            {formatEuros(roundEurosToCents(order.total), locale)}
+          </td>
+          <td className={`${tdClasses} text-right tabular-nums`}>{formatCount(order.keys, locale)}</td>
+          <td className={`${tdClasses} text-ink-muted`}>
+            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, locale)}</time>
+          </td>
+        </tr>
+      )}
+    />
+  );
 
   return (
     <>

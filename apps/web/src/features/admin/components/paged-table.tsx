@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorBlock, LoadingBlock } from './admin-page.tsx';
-import { Pager, type TableColumn, TableHead, TableScroller, tableClasses } from './admin-table.tsx';
+import { AdminTable, Pager, type TableColumn } from './admin-table.tsx';
 
 /**
  * One page of a list the server pages: its loading, failed and empty states, else its table (dimmed
@@ -31,14 +31,9 @@ export function PagedTable<Item>({
   if (query.data.items.length === 0) return empty;
   return (
     <>
-      <TableScroller label={texts.table}>
-        <table className={tableClasses} aria-busy={query.isPlaceholderData || undefined}>
-          <TableHead columns={columns} />
-          <tbody className={query.isPlaceholderData ? 'opacity-60' : undefined}>
-            {query.data.items.map(row)}
-          </tbody>
-        </table>
-      </TableScroller>
+      <AdminTable label={texts.table} columns={columns} dimmed={query.isPlaceholderData}>
+        {query.data.items.map(row)}
+      </AdminTable>
       <Pager page={page} total={query.data.total} onPage={onPage} label={texts.pages} />
     </>
   );

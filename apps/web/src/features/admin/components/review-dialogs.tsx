@@ -1,9 +1,8 @@
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { Ban, CheckCircle2 } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
-import { TextAreaField } from '#src/components/ui/form-controls.tsx';
 import type { CancelOrderResult } from '#src/features/admin/api/admin-api.ts';
 import {
   type ApproveHeldResult,
@@ -11,8 +10,7 @@ import {
   useRejectHeld,
 } from '#src/features/admin/api/admin-review-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-
-const REASON_MIN = 3;
+import { ReasonDialog } from './reason-dialog.tsx';
 
 interface DecisionProps<Result> {
   orderId: number;
@@ -94,24 +92,12 @@ export function RejectHeldDialog({
   focusAfter,
 }: DecisionProps<CancelOrderResult> & { total: number }): ReactNode {
   const { t, i18n } = useTranslation();
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
   const reject = useRejectHeld(orderId);
   const focus = useFocusAfterDecision(focusAfter);
 
   return (
-    <ConfirmDialog
+    <ReasonDialog
       testId="reject-held-dialog"
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          reject.reset();
-          setReasonError(undefined);
-        }
-        setOpen(next);
-      }}
       onCloseAutoFocus={focus.onCloseAutoFocus}
       trigger={
         <Button variant="secondary" aria-label={t('admin.review.rejectLabel', { id: orderId })}>
@@ -120,53 +106,18 @@ export function RejectHeldDialog({
         </Button>
       }
       title={t('admin.review.rejectTitle', { id: orderId })}
-      description={
-        <>
-          <p>{t('admin.review.rejectIntro')}</p>
-          <ul className="list-disc space-y-1 pl-5">
-            <li>
-              {t('admin.cancel.refunds', { amount: formatEuros(roundEurosToCents(total), i18n.language) })}
-            </li>
-            <li>{t('admin.review.rejectReleases')}</li>
-            <li>{t('admin.cancel.mails')}</li>
-          </ul>
-          <p className="font-medium text-ink">{t('admin.cancel.final')}</p>
-        </>
-      }
+      intro={t('admin.review.rejectIntro')}
+      consequences={[
+        t('admin.cancel.refunds', { amount: formatEuros(roundEurosToCents(total), i18n.language) }),
+        t('admin.review.rejectReleases'),
+        t('admin.cancel.mails'),
+      ]}
       confirmLabel={t('admin.review.rejectConfirm')}
-      pendingLabel={t('admin.cancel.cancelling')}
-      pending={reject.isPending}
-      error={reject.error}
-      onConfirm={() => {
-        if (reason.trim().length < REASON_MIN) {
-          setReasonError(t('admin.cancel.reasonRequired', { min: REASON_MIN }));
-          document.getElementById(`${id}-reason`)?.focus();
-          return;
-        }
-        reject.mutate(reason.trim(), {
-          onSuccess: (result) => {
-            focus.markDecided();
-            setOpen(false);
-            setReason('');
-            onDecided(result);
-          },
-        });
+      mutation={reject}
+      onDone={(result) => {
+        focus.markDecided();
+        onDecided(result);
       }}
-    >
-      <TextAreaField
-        id={`${id}-reason`}
-        label={t('admin.cancel.reason')}
-        hint={t('admin.cancel.reasonHint')}
-        value={reason}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setReasonError(undefined);
-        }}
-        error={reasonError}
-        maxLength={1000}
-        rows={3}
-        required
-      />
-    </ConfirmDialog>
+    />
   );
 }

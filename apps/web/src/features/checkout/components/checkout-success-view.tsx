@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, History as HistoryIcon, KeyRound, LogIn, PartyPopper } from 'lucide-react';
+import { CircleAlert, KeyRound, LogIn, PartyPopper } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { RedemptionHelp } from '#src/components/redemption-help.tsx';
 import { ActivationKey } from '#src/components/ui/activation-key.tsx';
-import { BackToStoreLink } from '#src/components/ui/back-to-store-link.tsx';
 import { Button, buttonClasses } from '#src/components/ui/button.tsx';
 import { DocumentTitle } from '#src/components/ui/document-title.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
@@ -17,6 +16,7 @@ import { ApiError } from '#src/lib/api-client.ts';
 import { cartBaseKey, ordersBaseKey } from '#src/lib/query-keys.ts';
 import { useSession } from '#src/lib/session.ts';
 import { CheckoutHeldView } from './checkout-held-view.tsx';
+import { ResultHeading, ResultLinks, ResultPage } from './checkout-result.tsx';
 
 /** Automatic attempts after the first one: the provider's confirmation may arrive a moment after the customer. */
 export const CREATE_ORDER_RETRIES = 4;
@@ -55,24 +55,14 @@ async function fetchOrder(sessionId: string, signal: AbortSignal): Promise<PaidO
   };
 }
 
-function Centered({ children }: { children: ReactNode }): ReactNode {
-  return <div className="mx-auto w-full max-w-2xl px-4 py-10 pb-28 sm:px-6 sm:py-14">{children}</div>;
-}
-
 function DeliveredKeys({ keys }: { keys: DeliveredKey[] }): ReactNode {
   const { t } = useTranslation();
   const games = [...new Map(keys.map((key) => [`${key.title}\u0000${key.platform}`, key])).values()];
   return (
-    <Centered>
-      <div className="flex flex-col items-center text-center">
-        <span className="mb-5 grid size-16 place-items-center rounded-2xl border border-brand/30 bg-brand-soft text-brand">
-          <PartyPopper aria-hidden="true" className="size-8" strokeWidth={1.75} />
-        </span>
-        <h1 className="text-2xl font-bold tracking-tight text-balance text-ink sm:text-3xl">
-          {t('checkout.successTitle')}
-        </h1>
+    <ResultPage>
+      <ResultHeading icon={PartyPopper} title={t('checkout.successTitle')}>
         <p className="mt-3 max-w-lg text-pretty text-ink-muted">{t('checkout.successBody')}</p>
-      </div>
+      </ResultHeading>
       <section aria-labelledby="delivered-keys" className="mt-8 rounded-2xl border border-line bg-surface">
         <h2
           id="delivered-keys"
@@ -104,14 +94,8 @@ function DeliveredKeys({ keys }: { keys: DeliveredKey[] }): ReactNode {
           />
         ))}
       </div>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Link to={paths.history} className={buttonClasses()}>
-          <HistoryIcon aria-hidden="true" className="size-4" />
-          {t('checkout.toHistory')}
-        </Link>
-        <BackToStoreLink variant="secondary" />
-      </div>
-    </Centered>
+      <ResultLinks />
+    </ResultPage>
   );
 }
 
@@ -147,9 +131,9 @@ function SessionKeys({ sessionId }: { sessionId: string }): ReactNode {
   const content = ((): ReactNode => {
     if (session.isPending) {
       return (
-        <Centered>
+        <ResultPage>
           <Spinner label={t('common.checkingSession')} className="justify-center py-16" />
-        </Centered>
+        </ResultPage>
       );
     }
     if (!session.isLoggedIn) {
@@ -190,12 +174,12 @@ function SessionKeys({ sessionId }: { sessionId: string }): ReactNode {
       );
     }
     return (
-      <Centered>
+      <ResultPage>
         <div data-testid="checkout-processing" className="flex flex-col items-center gap-4 py-12 text-center">
           <h1 className="text-2xl font-bold tracking-tight text-ink">{t('checkout.processingTitle')}</h1>
           <Spinner label={t('checkout.processing')} />
         </div>
-      </Centered>
+      </ResultPage>
     );
   })();
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { RedemptionHelp } from '#src/components/redemption-help.tsx';
 import { ActivationKey } from '#src/components/ui/activation-key.tsx';
 import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
+import { QuantityLines } from '#src/components/ui/quantity-lines.tsx';
 import { TotalsList } from '#src/components/ui/totals-list.tsx';
 import { invoiceHref } from '#src/features/orders/api/orders.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
@@ -25,14 +26,12 @@ function PendingItems({ items }: { items: PendingItems }): ReactNode {
       <h3 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
         {t('withdrawal.pendingItems')}
       </h3>
-      <ul className="mt-1 flex flex-col gap-1 text-sm text-ink">
-        {items.map((item) => (
-          <li key={`${item.title}-${item.platform}`} data-testid="order-pending-item">
-            {t('withdrawal.quantity', { n: item.quantity })} {item.title}
-            {item.platform ? <span className="text-ink-muted"> · {item.platform}</span> : null}
-          </li>
-        ))}
-      </ul>
+      <QuantityLines
+        lines={items}
+        testId="order-pending-item"
+        className="mt-1"
+        formatQuantity={(quantity) => t('withdrawal.quantity', { n: quantity })}
+      />
     </div>
   );
 }

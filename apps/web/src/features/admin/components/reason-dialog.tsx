@@ -1,0 +1,103 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextAreaField } from '#src/components/ui/form-controls.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+const REASON_MIN = 3;
+
+/**
+ * Cancelling and refunding an order: a confirmation that says what happens and asks for the reason,
+ * which is required and stored with the cancellation and in the audit log. The call gets the reason.
+ */
+export function ReasonDialog<Result>({
+  testId,
+  trigger,
+  title,
+  intro,
+  consequences,
+  confirmLabel,
+  mutation,
+  onDone,
+  onCloseAutoFocus,
+}: {
+  testId: string;
+  trigger: ReactNode;
+  title: string;
+  intro: string;
+  /** What confirming does, one list item each. */
+  consequences: string[];
+  confirmLabel: string;
+  mutation: UseMutationResult<Result, Error, string>;
+  /** After the call succeeded and the dialog closed. */
+  onDone: (result: Result) => void;
+  /** Where the focus goes once the dialog closed (by default back to the trigger). */
+  onCloseAutoFocus?: (event: Event) => void;
+}): ReactNode {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+
+  return (
+    <ConfirmDialog
+      testId={testId}
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) {
+          mutation.reset();
+          setReasonError(undefined);
+        }
+        setOpen(next);
+      }}
+      onCloseAutoFocus={onCloseAutoFocus}
+      trigger={trigger}
+      title={title}
+      description={
+        <>
+          <p>{intro}</p>
+          <ul className="list-disc space-y-1 pl-5">
+            {consequences.map((consequence) => (
+              <li key={consequence}>{consequence}</li>
+            ))}
+          </ul>
+          <p className="font-medium text-ink">{t('admin.cancel.final')}</p>
+        </>
+      }
+      confirmLabel={confirmLabel}
+      pendingLabel={t('admin.cancel.cancelling')}
+      pending={mutation.isPending}
+      error={mutation.error}
+      onConfirm={() => {
+        if (reason.trim().length < REASON_MIN) {
+          setReasonError(t('admin.cancel.reasonRequired', { min: REASON_MIN }));
+          document.getElementById(`${id}-reason`)?.focus();
+          return;
+        }
+        mutation.mutate(reason.trim(), {
+          onSuccess: (result) => {
+            setOpen(false);
+            setReason('');
+            onDone(result);
+          },
+        });
+      }}
+    >
+      <TextAreaField
+        id={`${id}-reason`}
+        label={t('admin.cancel.reason')}
+        hint={t('admin.cancel.reasonHint')}
+        value={reason}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setReasonError(undefined);
+        }}
+        error={reasonError}
+        maxLength={1000}
+        rows={3}
+        required
+      />
+    </ConfirmDialog>
+  );
+}
