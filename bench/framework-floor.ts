@@ -28,7 +28,7 @@ createRoot(document.getElementById('root')).render(<div>Keyland</div>);`,
   },
   {
     name: 'react-router-data',
-    what: '+ React Router 7, data router as the app uses it (createBrowserRouter, RouterProvider, Link, Outlet)',
+    what: '+ React Router 8, data router as the app uses it (createBrowserRouter, RouterProvider, Link, Outlet)',
     code: `import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
 const router = createBrowserRouter([{ path: '/', Component: () => <div><Link to="/x">x</Link><Outlet /></div> }]);
@@ -36,7 +36,7 @@ createRoot(document.getElementById('root')).render(<RouterProvider router={route
   },
   {
     name: 'react-router-declarative',
-    what: '+ React Router 7, declarative mode instead (BrowserRouter, Routes, Route, Link)',
+    what: '+ React Router 8, declarative mode instead (BrowserRouter, Routes, Route, Link)',
     code: `import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
 createRoot(document.getElementById('root')).render(
