@@ -136,6 +136,7 @@ describe(`scheduled jobs and shutdown (${testDbKind})`, () => {
           'reconcile-payments',
           'reservation-sweeper',
           'retention',
+          'review-deadline',
           'withdrawal-refunds',
         ]);
         for (const name of names) {
