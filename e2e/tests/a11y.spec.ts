@@ -77,6 +77,16 @@ async function settle(page: Page): Promise<void> {
 
 /** Runs axe on the page (or the part `include` selects) and fails with every violation it finds. */
 async function expectNoViolation(page: Page, include?: string): Promise<void> {
+  // Colours are measured once nothing is fading in or sliding: an element caught half-way through a
+  // transition has a contrast it never keeps. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // options() replaces every option, so it goes before withTags().
   let builder = new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
