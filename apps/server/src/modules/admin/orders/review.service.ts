@@ -146,10 +146,12 @@ export function createReviewService(deps: ReviewDeps) {
     async listHeld(): Promise<HeldOrders> {
       const rows = await repository.heldOrders(LIST_LIMIT);
       const items = [];
+      // The lines of the whole queue in one query.
+      const linesOf = await ordersIn(db).linesOfOrders(rows.map((row) => row.order.id));
       for (const { order, customer } of rows) {
         const paidAt = order.paidAt ?? order.createdAt;
         const latest = await latestAssessment(order.id);
-        const lines = await ordersIn(db).lines(order.id);
+        const lines = linesOf.get(order.id) ?? [];
         const record = await purchaseRecordOf(db, customer.id);
         items.push({
           id: order.id,
