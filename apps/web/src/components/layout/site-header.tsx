@@ -27,7 +27,7 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({ loggedIn, onLogout, loggingOut }: SiteHeaderProps): ReactNode {
   const { t } = useTranslation();
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-canvas/90 backdrop-blur supports-[backdrop-filter]:bg-canvas/75">
+    <header className="sticky top-0 z-30 border-b border-line bg-canvas">
       <nav
         aria-label={t('nav.main')}
         className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8"

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useNavigation } from 'react-router';
 import { PageNotices } from '#src/components/ui/notice.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
@@ -22,7 +22,11 @@ function SessionCheck(): ReactNode {
  */
 export function RequireSession(): ReactNode {
   const { isPending, isLoggedIn } = useSession();
+  const navigation = useNavigation();
   if (isPending) return <SessionCheck />;
+  // A page being left while the session ends (logging out goes to /publicstore) must not be sent to
+  // /login on its way out: the navigation under way decides where the visitor lands.
+  if (!isLoggedIn && navigation.state !== 'idle') return <SessionCheck />;
   if (!isLoggedIn) return <Navigate to={paths.login} replace />;
   return (
     <>
