@@ -5,6 +5,9 @@ import { localeParts } from './apps/web/locale-parts.ts';
  * Two layers, each runnable alone: `unit` (pure code of every package, no database) and `integration`
  * (the server built with buildApp against a real database: PGlite by default, PostgreSQL when
  * TEST_DATABASE_URL is set). End-to-end tests live in the e2e workspace (Playwright).
+ *
+ * Timeouts are bounds for a stuck test, never speed targets: a test that starts a process or renders a
+ * whole page takes several times longer on a loaded 2-core machine than on a quiet one.
  */
 export default defineConfig({
   test: {
@@ -14,6 +17,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/core/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 30_000,
         },
       },
       {
@@ -22,6 +26,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          testTimeout: 30_000,
         },
       },
       {
