@@ -1,8 +1,9 @@
 import { type Locale, localeNames } from '@keyland/core/locales';
 import { ChevronDown, Globe } from 'lucide-react';
-import { type ReactNode, Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferred } from '#src/components/ui/deferred.ts';
+import { DeferredOpener } from '#src/components/ui/deferred-opener.tsx';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { triggerClasses } from './menu-styles.ts';
 
@@ -39,25 +40,14 @@ export function LanguageTriggerContent({ current }: { current: Locale }): ReactN
  */
 export function LanguageMenu(): ReactNode {
   const current = useLocale();
-  const [wanted, setWanted] = useState(false);
-
-  const standIn = (
-    <button
-      type="button"
+  return (
+    <DeferredOpener
+      preload={dropdown.preload}
+      open={() => <dropdown.Component defaultOpen />}
+      popup="menu"
       className={triggerClasses}
-      aria-haspopup="menu"
-      aria-expanded={wanted}
-      onPointerEnter={dropdown.preload}
-      onFocus={dropdown.preload}
-      onClick={() => setWanted(true)}
     >
       <LanguageTriggerContent current={current} />
-    </button>
-  );
-  if (!wanted) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <dropdown.Component defaultOpen />
-    </Suspense>
+    </DeferredOpener>
   );
 }

@@ -1,7 +1,8 @@
 import { ChevronDown, Scale } from 'lucide-react';
-import { type ReactNode, Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferred } from '#src/components/ui/deferred.ts';
+import { DeferredOpener } from '#src/components/ui/deferred-opener.tsx';
 import { triggerClasses } from './menu-styles.ts';
 
 const dropdown = deferred(() => import('./legal-menu-dropdown.tsx'));
@@ -24,26 +25,15 @@ export function LegalTriggerContent(): ReactNode {
  */
 export function LegalMenu(): ReactNode {
   const { t } = useTranslation();
-  const [wanted, setWanted] = useState(false);
-
-  const standIn = (
-    <button
-      type="button"
+  return (
+    <DeferredOpener
+      preload={dropdown.preload}
+      open={() => <dropdown.Component defaultOpen />}
+      popup="menu"
       className={triggerClasses}
-      aria-label={t('nav.legal')}
-      aria-haspopup="menu"
-      aria-expanded={wanted}
-      onPointerEnter={dropdown.preload}
-      onFocus={dropdown.preload}
-      onClick={() => setWanted(true)}
+      label={t('nav.legal')}
     >
       <LegalTriggerContent />
-    </button>
-  );
-  if (!wanted) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <dropdown.Component defaultOpen />
-    </Suspense>
+    </DeferredOpener>
   );
 }

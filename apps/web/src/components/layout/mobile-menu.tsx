@@ -1,7 +1,8 @@
 import { Menu } from 'lucide-react';
-import { type ReactNode, Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferred } from '#src/components/ui/deferred.ts';
+import { DeferredOpener } from '#src/components/ui/deferred-opener.tsx';
 
 export interface MobileMenuProps {
   loggedIn: boolean;
@@ -20,26 +21,15 @@ const dialog = deferred(() => import('./mobile-menu-dialog.tsx'));
  */
 export function MobileMenu(props: MobileMenuProps): ReactNode {
   const { t } = useTranslation();
-  const [wanted, setWanted] = useState(false);
-
-  const standIn = (
-    <button
-      type="button"
+  return (
+    <DeferredOpener
+      preload={dialog.preload}
+      open={() => <dialog.Component {...props} defaultOpen />}
+      popup="dialog"
       className={menuTriggerClasses}
-      aria-label={t('nav.openMenu')}
-      aria-haspopup="dialog"
-      aria-expanded={wanted}
-      onPointerEnter={dialog.preload}
-      onFocus={dialog.preload}
-      onClick={() => setWanted(true)}
+      label={t('nav.openMenu')}
     >
       <Menu aria-hidden="true" className="size-5" />
-    </button>
-  );
-  if (!wanted) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <dialog.Component {...props} defaultOpen />
-    </Suspense>
+    </DeferredOpener>
   );
 }

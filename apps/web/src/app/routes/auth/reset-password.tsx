@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { paths } from '#src/config/paths.ts';
+import { useSearchParams } from 'react-router';
 import { logout } from '#src/features/auth/api/logout.ts';
-import { AuthLayout, linkClasses } from '#src/features/auth/components/auth-layout.tsx';
+import { AuthLayout, BackToLogin } from '#src/features/auth/components/auth-layout.tsx';
 import { ResetPasswordForm } from '#src/features/auth/components/reset-password-form.tsx';
 import { refreshSession } from '#src/lib/session.ts';
 
@@ -27,16 +25,7 @@ export default function ResetPasswordRoute(): ReactNode {
   }, [queryClient]);
 
   return (
-    <AuthLayout
-      title={t('auth.reset.title')}
-      subtitle={t('auth.reset.subtitle')}
-      footer={
-        <Link to={paths.login} className={`${linkClasses} inline-flex items-center gap-1.5`}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {t('auth.forgot.backToLogin')}
-        </Link>
-      }
-    >
+    <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} footer={<BackToLogin />}>
       <ResetPasswordForm token={token} />
     </AuthLayout>
   );

@@ -3,6 +3,7 @@ import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 
 /**
@@ -53,47 +54,40 @@ export function ConfirmDialog({
       }}
     >
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-[2px]" />
-        <Dialog.Content
-          data-testid={testId}
-          onCloseAutoFocus={onCloseAutoFocus}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl border border-line-strong bg-surface p-5 shadow-2xl shadow-black/60 outline-none"
+      <CenteredDialogContent width="lg" testId={testId} onCloseAutoFocus={onCloseAutoFocus}>
+        <Dialog.Title className="text-lg font-semibold text-balance text-ink">{title}</Dialog.Title>
+        <Dialog.Description asChild>
+          <div className="flex flex-col gap-2 text-sm leading-relaxed text-ink-muted">{description}</div>
+        </Dialog.Description>
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!pending && !confirmDisabled) onConfirm();
+          }}
         >
-          <Dialog.Title className="text-lg font-semibold text-balance text-ink">{title}</Dialog.Title>
-          <Dialog.Description asChild>
-            <div className="flex flex-col gap-2 text-sm leading-relaxed text-ink-muted">{description}</div>
-          </Dialog.Description>
-          <form
-            noValidate
-            className="flex flex-col gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!pending && !confirmDisabled) onConfirm();
-            }}
-          >
-            {children}
-            {error ? <InlineError error={error} /> : null}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={pending}>
-                {t('admin.confirm.back')}
-              </Dialog.Close>
-              <Button
-                type="submit"
-                disabled={pending || confirmDisabled}
-                className={
-                  tone === 'danger'
-                    ? 'bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600'
-                    : undefined
-                }
-              >
-                {pending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-                {pending ? pendingLabel : confirmLabel}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+          {children}
+          {error ? <InlineError error={error} /> : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={pending}>
+              {t('admin.confirm.back')}
+            </Dialog.Close>
+            <Button
+              type="submit"
+              disabled={pending || confirmDisabled}
+              className={
+                tone === 'danger'
+                  ? 'bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600'
+                  : undefined
+              }
+            >
+              {pending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+              {pending ? pendingLabel : confirmLabel}
+            </Button>
+          </div>
+        </form>
+      </CenteredDialogContent>
     </Dialog.Root>
   );
 }

@@ -1,5 +1,9 @@
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { paths } from '#src/config/paths.ts';
 import { cn } from '#src/lib/cn.ts';
 import { ParticleBackground } from './particle-background.tsx';
 
@@ -44,3 +48,14 @@ export function AuthLayout({
 /** A text link in the brand colour, underlined on hover, with a proper focus ring. */
 export const linkClasses =
   'font-semibold text-brand underline-offset-4 hover:text-brand-strong hover:underline focus-visible:underline';
+
+/** "Back to log in" under the card of the password screens. */
+export function BackToLogin(): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Link to={paths.login} className={`${linkClasses} inline-flex items-center gap-1.5`}>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t('auth.forgot.backToLogin')}
+    </Link>
+  );
+}

@@ -3,6 +3,7 @@ import { LoaderCircle, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
 import { useDeleteOrder } from '#src/features/orders/api/orders.ts';
@@ -29,45 +30,39 @@ export function DeleteOrderDialog({ orderId }: { orderId: number }): ReactNode {
         <Trash2 aria-hidden="true" className="size-4" />
         <span className="hidden sm:inline">{t('history.delete')}</span>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-[2px]" />
-        <Dialog.Content
-          data-testid="delete-order-dialog"
-          className="fixed top-1/2 left-1/2 z-50 flex w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl border border-line-strong bg-surface p-5 shadow-2xl shadow-black/60 outline-none"
-        >
-          <Dialog.Title className="text-lg font-semibold text-balance text-ink">
-            {t('history.confirmTitle', { id: orderId })}
-          </Dialog.Title>
-          <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
-            {t('history.confirmBody')}
-          </Dialog.Description>
-          {remove.isError ? <InlineError error={remove.error} /> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={remove.isPending}>
-              {t('history.keep')}
-            </Dialog.Close>
-            <Button
-              className="bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(orderId, {
-                  onSuccess: () => {
-                    setOpen(false);
-                    showNotice(t('history.deleted', { id: orderId }));
-                  },
-                })
-              }
-            >
-              {remove.isPending ? (
-                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-              ) : (
-                <Trash2 aria-hidden="true" className="size-4" />
-              )}
-              {remove.isPending ? t('history.deleting') : t('history.confirmDelete')}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <CenteredDialogContent width="sm" testId="delete-order-dialog">
+        <Dialog.Title className="text-lg font-semibold text-balance text-ink">
+          {t('history.confirmTitle', { id: orderId })}
+        </Dialog.Title>
+        <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
+          {t('history.confirmBody')}
+        </Dialog.Description>
+        {remove.isError ? <InlineError error={remove.error} /> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={remove.isPending}>
+            {t('history.keep')}
+          </Dialog.Close>
+          <Button
+            className="bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(orderId, {
+                onSuccess: () => {
+                  setOpen(false);
+                  showNotice(t('history.deleted', { id: orderId }));
+                },
+              })
+            }
+          >
+            {remove.isPending ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <Trash2 aria-hidden="true" className="size-4" />
+            )}
+            {remove.isPending ? t('history.deleting') : t('history.confirmDelete')}
+          </Button>
+        </div>
+      </CenteredDialogContent>
     </Dialog.Root>
   );
 }

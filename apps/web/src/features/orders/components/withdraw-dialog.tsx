@@ -5,6 +5,7 @@ import { CircleCheck, LoaderCircle, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { useWithdrawOrder } from '#src/features/orders/api/orders.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
@@ -41,71 +42,62 @@ export function WithdrawDialog({ orderId, total }: { orderId: number; total: num
         <Undo2 aria-hidden="true" className="size-4" />
         {t('withdrawal.button')}
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-[2px]" />
-        <Dialog.Content
-          data-testid="withdraw-dialog"
-          className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl border border-line-strong bg-surface p-5 shadow-2xl shadow-black/60 outline-none"
-        >
-          {done ? (
-            <>
-              <Dialog.Title className="flex items-center gap-2 text-lg font-semibold text-ink">
-                <CircleCheck aria-hidden="true" className="size-5 text-brand" />
-                {t('withdrawal.doneTitle')}
-              </Dialog.Title>
-              <div
-                role="status"
-                data-testid="withdraw-ack"
-                className="flex flex-col gap-2 text-sm leading-relaxed text-ink-muted"
-              >
-                <Dialog.Description>
-                  {t('withdrawal.doneBody', {
-                    id: orderId,
-                    at: formatDateTime(done.withdrawnAt, locale, 'precise'),
-                    amount: formatEuros(roundEurosToCents(done.refunded), locale),
-                  })}
-                </Dialog.Description>
-                {done.refundPending ? <p>{t('withdrawal.refundPending')}</p> : null}
-                <p>{t('withdrawal.doneMail')}</p>
-              </div>
-              <div className="flex justify-end">
-                <Dialog.Close className={buttonClasses({ variant: 'primary' })}>
-                  {t('withdrawal.close')}
-                </Dialog.Close>
-              </div>
-            </>
-          ) : (
-            <>
-              <Dialog.Title className="text-lg font-semibold text-balance text-ink">
-                {t('withdrawal.title', { id: orderId })}
-              </Dialog.Title>
-              <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
-                {t('withdrawal.body', { amount })}
+      <CenteredDialogContent width="md" testId="withdraw-dialog">
+        {done ? (
+          <>
+            <Dialog.Title className="flex items-center gap-2 text-lg font-semibold text-ink">
+              <CircleCheck aria-hidden="true" className="size-5 text-brand" />
+              {t('withdrawal.doneTitle')}
+            </Dialog.Title>
+            <div
+              role="status"
+              data-testid="withdraw-ack"
+              className="flex flex-col gap-2 text-sm leading-relaxed text-ink-muted"
+            >
+              <Dialog.Description>
+                {t('withdrawal.doneBody', {
+                  id: orderId,
+                  at: formatDateTime(done.withdrawnAt, locale, 'precise'),
+                  amount: formatEuros(roundEurosToCents(done.refunded), locale),
+                })}
               </Dialog.Description>
-              {withdraw.isError ? <InlineError error={withdraw.error} /> : null}
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Dialog.Close
-                  className={buttonClasses({ variant: 'secondary' })}
-                  disabled={withdraw.isPending}
-                >
-                  {t('withdrawal.cancel')}
-                </Dialog.Close>
-                <Button
-                  data-testid="withdraw-confirm"
-                  className="bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600"
-                  disabled={withdraw.isPending}
-                  onClick={() => withdraw.mutate(orderId)}
-                >
-                  {withdraw.isPending ? (
-                    <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-                  ) : null}
-                  {withdraw.isPending ? t('withdrawal.confirming') : t('withdrawal.confirm')}
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
+              {done.refundPending ? <p>{t('withdrawal.refundPending')}</p> : null}
+              <p>{t('withdrawal.doneMail')}</p>
+            </div>
+            <div className="flex justify-end">
+              <Dialog.Close className={buttonClasses({ variant: 'primary' })}>
+                {t('withdrawal.close')}
+              </Dialog.Close>
+            </div>
+          </>
+        ) : (
+          <>
+            <Dialog.Title className="text-lg font-semibold text-balance text-ink">
+              {t('withdrawal.title', { id: orderId })}
+            </Dialog.Title>
+            <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
+              {t('withdrawal.body', { amount })}
+            </Dialog.Description>
+            {withdraw.isError ? <InlineError error={withdraw.error} /> : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={withdraw.isPending}>
+                {t('withdrawal.cancel')}
+              </Dialog.Close>
+              <Button
+                data-testid="withdraw-confirm"
+                className="bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600"
+                disabled={withdraw.isPending}
+                onClick={() => withdraw.mutate(orderId)}
+              >
+                {withdraw.isPending ? (
+                  <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                ) : null}
+                {withdraw.isPending ? t('withdrawal.confirming') : t('withdrawal.confirm')}
+              </Button>
+            </div>
+          </>
+        )}
+      </CenteredDialogContent>
     </Dialog.Root>
   );
 }

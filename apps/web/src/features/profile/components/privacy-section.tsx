@@ -3,6 +3,7 @@ import { Download, LoaderCircle, UserX } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
 import { TextField } from '#src/components/ui/form-controls.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { dataExportHref, useEraseAccount } from '#src/features/profile/api/privacy.ts';
@@ -69,70 +70,64 @@ export function PrivacySection(): ReactNode {
               <UserX aria-hidden="true" className="size-4" />
               {t('privacy.deleteButton')}
             </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-[2px]" />
-              <Dialog.Content
-                data-testid="delete-account-dialog"
-                className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl border border-line-strong bg-surface p-5 shadow-2xl shadow-black/60 outline-none"
-              >
-                {erase.isSuccess ? (
-                  <>
-                    <Dialog.Title className="text-lg font-semibold text-balance text-ink">
-                      {t('privacy.deleted')}
-                    </Dialog.Title>
-                    <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
-                      {t('privacy.deleteBody')}
-                    </Dialog.Description>
-                    <div className="flex justify-end">
-                      <Button data-testid="delete-account-done" onClick={() => void erase.leave()}>
-                        {t('privacy.close')}
+            <CenteredDialogContent width="md" testId="delete-account-dialog">
+              {erase.isSuccess ? (
+                <>
+                  <Dialog.Title className="text-lg font-semibold text-balance text-ink">
+                    {t('privacy.deleted')}
+                  </Dialog.Title>
+                  <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
+                    {t('privacy.deleteBody')}
+                  </Dialog.Description>
+                  <div className="flex justify-end">
+                    <Button data-testid="delete-account-done" onClick={() => void erase.leave()}>
+                      {t('privacy.close')}
+                    </Button>
+                  </div>
+                </>
+              ) : (
+                <>
+                  <Dialog.Title className="text-lg font-semibold text-balance text-ink">
+                    {t('privacy.confirmTitle')}
+                  </Dialog.Title>
+                  <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
+                    {t('privacy.confirmBody')}
+                  </Dialog.Description>
+                  <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+                    <TextField
+                      id={passwordId}
+                      type="password"
+                      autoComplete="current-password"
+                      label={t('privacy.password')}
+                      value={password}
+                      onChange={(event) => setPassword(event.target.value)}
+                      required
+                    />
+                    {erase.isError ? <InlineError error={erase.error} /> : null}
+                    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                      <Dialog.Close
+                        type="button"
+                        className={buttonClasses({ variant: 'secondary' })}
+                        disabled={erase.isPending}
+                      >
+                        {t('privacy.cancel')}
+                      </Dialog.Close>
+                      <Button
+                        type="submit"
+                        data-testid="delete-account-confirm"
+                        className="bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600"
+                        disabled={erase.isPending || password === ''}
+                      >
+                        {erase.isPending ? (
+                          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                        ) : null}
+                        {erase.isPending ? t('privacy.deleting') : t('privacy.confirmDelete')}
                       </Button>
                     </div>
-                  </>
-                ) : (
-                  <>
-                    <Dialog.Title className="text-lg font-semibold text-balance text-ink">
-                      {t('privacy.confirmTitle')}
-                    </Dialog.Title>
-                    <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
-                      {t('privacy.confirmBody')}
-                    </Dialog.Description>
-                    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-                      <TextField
-                        id={passwordId}
-                        type="password"
-                        autoComplete="current-password"
-                        label={t('privacy.password')}
-                        value={password}
-                        onChange={(event) => setPassword(event.target.value)}
-                        required
-                      />
-                      {erase.isError ? <InlineError error={erase.error} /> : null}
-                      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                        <Dialog.Close
-                          type="button"
-                          className={buttonClasses({ variant: 'secondary' })}
-                          disabled={erase.isPending}
-                        >
-                          {t('privacy.cancel')}
-                        </Dialog.Close>
-                        <Button
-                          type="submit"
-                          data-testid="delete-account-confirm"
-                          className="bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600"
-                          disabled={erase.isPending || password === ''}
-                        >
-                          {erase.isPending ? (
-                            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-                          ) : null}
-                          {erase.isPending ? t('privacy.deleting') : t('privacy.confirmDelete')}
-                        </Button>
-                      </div>
-                    </form>
-                  </>
-                )}
-              </Dialog.Content>
-            </Dialog.Portal>
+                  </form>
+                </>
+              )}
+            </CenteredDialogContent>
           </Dialog.Root>
         </div>
       </div>
