@@ -1,46 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAdmin, registerByApi } from '../fixtures/accounts.ts';
 import { receivedMails } from '../fixtures/mail.ts';
+import { buyWithCard, gameInStock } from '../fixtures/shop.ts';
 import { expect, test } from '../fixtures/test.ts';
-
-interface CatalogueGame {
-  productId: string;
-  title: string;
-  stock: number;
-}
 
 /** The local payment page's card that pays with an elevated risk reported by the provider. */
 const ELEVATED_RISK_CARD = '4000 0000 0000 9235';
-
-/** A game of the store's first page (what /store shows) with keys to spare and a title of its own. */
-async function gameInStock(request: APIRequestContext): Promise<CatalogueGame> {
-  const response = await request.post('/api/kl_api/catalog_paginated', {
-    data: { offset: 0, limit: 12, filters: { name: '', platform: '', stockMin: 0, priceRange: [0, 100] } },
-  });
-  expect(response.ok()).toBe(true);
-  const games = (await response.json()) as CatalogueGame[];
-  const game = games.find(
-    (g) => g.stock >= 2 && games.filter((other) => other.title === g.title).length === 1,
-  );
-  if (!game) throw new Error('The seed catalogue has no game in stock on its first page');
-  return game;
-}
-
-/** Adds the game from its card, accepts the terms and pays on the local provider's page. */
-async function buyWithCard(page: Page, game: CatalogueGame, card: string): Promise<void> {
-  await page.goto('/store');
-  await page.getByRole('button', { name: `Add to cart: ${game.title}`, exact: true }).click();
-  await expect(page.getByText(`“${game.title}” added to the cart`)).toBeVisible();
-  await page.getByRole('button', { name: /^Open the cart/ }).click();
-  const panel = page.getByRole('dialog', { name: 'Your cart' });
-  await panel.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
-  await panel.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page).toHaveURL(/\/pay\/local\/cs_local_/);
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
 
 test('an order paid with a risky card waits for a person; once approved, the customer sees the key', async ({
   page,

@@ -4,6 +4,8 @@ import { createScheduledJob, scheduleWithApp } from './lib/scheduled-job.ts';
 import type { SessionStore } from './modules/accounts/index.ts';
 import type { ReviewService } from './modules/admin/orders/index.ts';
 import type { CheckoutService } from './modules/checkout/index.ts';
+import { settleDueTransfers } from './modules/payments/local-checkout.routes.ts';
+import type { LocalPaymentRepository } from './modules/payments/local-payment.repository.ts';
 
 /**
  * The rounds that keep orders and sessions moving without anyone asking, each run by one instance at a
@@ -52,4 +54,31 @@ export function scheduleCheckoutJobs(
     runFirst: () => checkout.reconcilePayments({ settleMs: 0 }),
     onError: (error) => app.log.error({ err: error }, 'payment reconciliation failed'),
   });
+  // Dispute evidence that failed to go (or never went) is sent again while its deadline has not passed.
+  job({
+    name: 'dispute-evidence',
+    intervalMs: 15 * 60_000,
+    dbHandle,
+    run: () => review.submitDisputeEvidence(),
+    onError: (error) => app.log.error({ err: error }, 'dispute evidence job failed'),
+  });
+}
+
+/** The local provider's bank transfers settle a few seconds after they are made (development and tests). */
+export function scheduleLocalSettlement(
+  app: FastifyInstance,
+  dbHandle: DbHandle,
+  repository: LocalPaymentRepository,
+  webhookSecret: string,
+): void {
+  scheduleWithApp(
+    app,
+    createScheduledJob({
+      name: 'local-payment-settlement',
+      intervalMs: 1_000,
+      dbHandle,
+      run: () => settleDueTransfers(app, repository, webhookSecret, new Date()),
+      onError: (error) => app.log.error({ err: error }, 'local payment settlement failed'),
+    }),
+  );
 }

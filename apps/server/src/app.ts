@@ -2,7 +2,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { scheduleCheckoutJobs } from './app-jobs.ts';
+import { scheduleCheckoutJobs, scheduleLocalSettlement } from './app-jobs.ts';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { catalogueChanged } from './lib/catalogue-changed.ts';
@@ -202,6 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     invoices,
     risk,
     reviewHours: Math.ceil(config.risk.reviewDeadlineHours),
+    processingHoldDays: config.paymentProcessingHoldDays,
   });
   const review = createReviewService({
     db,
@@ -237,10 +238,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   scheduleWithApp(app, scheduleRefundRetries(deps.dbHandle, withdrawal, app.log));
   await app.register(webhookRoutes, { service: checkout, provider: payments.provider.kind });
   if (payments.localWebhookSecret) {
+    const localPayments = createLocalPaymentRepository(db);
     await app.register(localCheckoutRoutes, {
-      repository: createLocalPaymentRepository(db),
+      repository: localPayments,
       webhookSecret: payments.localWebhookSecret,
     });
+    scheduleLocalSettlement(app, deps.dbHandle, localPayments, payments.localWebhookSecret);
   }
   app.decorate('checkout', checkout);
   app.decorate('review', review);

@@ -79,7 +79,17 @@ describe('loadConfig', () => {
       secretKey: 'sk_test_x',
       webhookSecret: 'whsec_x',
       apiBase: 'https://api.stripe.com',
+      paymentMethods: 'automatic',
     });
+    // Cards only when the shop asks for it; every method enabled in the Dashboard otherwise.
+    expect(
+      loadConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_PAYMENT_METHODS: 'card',
+      }).stripe?.paymentMethods,
+    ).toBe('card');
   });
 
   it('requires the Odoo settings when the back office is Odoo', () => {

@@ -59,6 +59,19 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url().optional()),
+  /**
+   * `automatic` (default): the hosted page offers every method enabled in the Stripe Dashboard (cards,
+   * wallets, iDEAL | Wero, Bancontact, BLIK, Przelewy24, EPS, SEPA Direct Debit, Klarna…); `card`: cards only.
+   */
+  STRIPE_PAYMENT_METHODS: z.enum(['automatic', 'card']).default('automatic'),
+  /**
+   * How many days the keys of an order paid with a delayed method (SEPA Direct Debit, a bank transfer) stay
+   * reserved while the payment settles; then they go back on sale.
+   */
+  PAYMENT_PROCESSING_HOLD_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().positive().max(30).default(14),
+  ),
   LOCAL_PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   CODESWHOLESALE_BASE_URL: z.preprocess(
     emptyToUndefined,
@@ -111,6 +124,8 @@ export interface StripeConfig {
   webhookSecret: string;
   /** The provider's API origin; a stand-in server in tests. */
   apiBase: string;
+  /** `automatic` (default): the methods enabled in the Dashboard; `card`: cards only. */
+  paymentMethods?: 'automatic' | 'card';
 }
 
 export interface CodesWholesaleConfig {
@@ -149,6 +164,8 @@ export interface Config {
   paymentProvider: Env['PAYMENT_PROVIDER'];
   /** Set when PAYMENT_PROVIDER=stripe. */
   stripe: StripeConfig | undefined;
+  /** Days the keys of an order paid with a delayed method stay reserved while the payment settles. */
+  paymentProcessingHoldDays: number;
   /** Signing secret of the local provider's events; generated into the data folder when unset. */
   localPaymentWebhookSecret: string | undefined;
   backoffice: Env['BACKOFFICE'];
@@ -238,8 +255,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretKey: e.STRIPE_SECRET_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             apiBase: (e.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),
+            paymentMethods: e.STRIPE_PAYMENT_METHODS,
           }
         : undefined,
+    paymentProcessingHoldDays: e.PAYMENT_PROCESSING_HOLD_DAYS,
     localPaymentWebhookSecret: e.LOCAL_PAYMENT_WEBHOOK_SECRET,
     backoffice: e.BACKOFFICE,
     odoo:

@@ -202,6 +202,8 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
     ]);
     expect((await providerAudit(ctx, orderId)).map((a) => a.action)).toEqual([
       'order.dispute.opened',
+      // The store's evidence went to the provider as soon as the dispute opened.
+      'order.dispute.evidence',
       'order.dispute.lost',
     ]);
     // The audit trail lists the system entries as the payment provider's.
@@ -322,6 +324,7 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
     expect(detail.disputes).toEqual([expect.objectContaining({ disputeId: 'dp_test_1', status: 'won' })]);
     expect((await providerAudit(ctx, orderId)).map((a) => a.action)).toEqual([
       'order.dispute.opened',
+      'order.dispute.evidence',
       'order.dispute.won',
     ]);
   });

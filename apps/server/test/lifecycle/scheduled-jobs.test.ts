@@ -131,8 +131,10 @@ describe(`scheduled jobs and shutdown (${testDbKind})`, () => {
         );
         const names = [...a.app.scheduledJobs.keys()].sort();
         expect(names).toEqual([
+          'dispute-evidence',
           'expired-sessions',
           'game-data',
+          'local-payment-settlement',
           'reconcile-payments',
           'reservation-sweeper',
           'retention',

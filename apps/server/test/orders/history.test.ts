@@ -23,21 +23,22 @@ async function historyReadOrderByOrder(ctx: TestContext, customerId: number) {
   const answer = [];
   for (const order of await repository.paidOrdersOf(customerId)) {
     const lines = await repository.lines(order.id);
-    const keys = new Map<number, string[]>(lines.map((line) => [line.id, []]));
+    const keys = new Map<number, { code: string; keyId: number }[]>(lines.map((line) => [line.id, []]));
     for (const key of await createStockRepository(db).soldKeys(order.id))
-      keys.get(key.orderLineId)?.push(ctx.keyVault.decrypt(key.codeCiphertext));
+      keys.get(key.orderLineId)?.push({ code: ctx.keyVault.decrypt(key.codeCiphertext), keyId: key.keyId });
     const invoice = await createInvoicesRepository(db).ofOrder(order.id, 'invoice');
     const delivered = [...keys.values()].some((codes) => codes.length > 0);
     answer.push({
       id: order.id,
       date: (order.paidAt ?? order.createdAt).toISOString(),
       items: lines.flatMap((line) =>
-        (keys.get(line.id) ?? []).map((code) => ({
+        (keys.get(line.id) ?? []).map(({ code, keyId }) => ({
           title: line.title,
           price: centsToEuros(line.unitPriceCents),
           wcs_activation_key: code,
           platform: line.platform,
           providerId: line.providerId,
+          key_id: keyId,
         })),
       ),
       total: centsToEuros(order.amountTotalCents),

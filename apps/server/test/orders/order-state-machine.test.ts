@@ -35,7 +35,9 @@ type Fixture =
   | 'refunded_by_provider'
   | 'withdrawn'
   | 'held_for_review'
-  | 'cancelled_after_review';
+  | 'cancelled_after_review'
+  | 'payment_processing'
+  | 'payment_failed';
 
 type Event =
   | 'success_page'
@@ -50,7 +52,10 @@ type Event =
   | 'customer_leaves_payment_page'
   | 'supplier_delivery'
   | 'review_approve'
-  | 'review_reject';
+  | 'review_reject'
+  | 'webhook_completed_unpaid'
+  | 'webhook_async_succeeded'
+  | 'webhook_async_failed';
 
 interface Expected {
   /** The order's status after the event. */
@@ -79,6 +84,8 @@ const start: Record<Fixture, { status: OrderStatus; sold: number }> = {
   withdrawn: { status: 'refunded', sold: 0 },
   held_for_review: { status: 'held_for_review', sold: 0 },
   cancelled_after_review: { status: 'cancelled', sold: 0 },
+  payment_processing: { status: 'payment_processing', sold: 0 },
+  payment_failed: { status: 'cancelled', sold: 0 },
 };
 
 const closed = (fixture: Fixture, extra: Partial<Expected> = {}): Expected => ({
@@ -93,6 +100,8 @@ function expected(fixture: Fixture, event: Event): Expected {
   // Only a held order has a review to decide.
   if ((event === 'review_approve' || event === 'review_reject') && fixture !== 'held_for_review')
     return { ...same, http: 409, error: 'ORDER_NOT_HELD' };
+  // A delayed payment that settles is a payment like any other.
+  if (event === 'webhook_async_succeeded') return expected(fixture, 'webhook_completed');
   switch (fixture) {
     case 'pending_payment':
       return (
@@ -106,6 +115,8 @@ function expected(fixture: Fixture, event: Event): Expected {
             admin_cancel: { ...same, http: 409 },
             withdrawal: { ...same, http: 409 },
             customer_leaves_payment_page: { ...unchanged('cancelled', 0), http: 200 },
+            webhook_completed_unpaid: { ...unchanged('payment_processing', 0), http: 200 },
+            webhook_async_failed: { ...unchanged('cancelled', 0), http: 200 },
           } as Partial<Record<Event, Expected>>
         )[event] ?? { ...same, http: 200 }
       );
@@ -121,7 +132,23 @@ function expected(fixture: Fixture, event: Event): Expected {
           } as Partial<Record<Event, Expected>>
         )[event] ?? { ...same, http: 200 }
       );
+    case 'payment_processing':
+      // Its keys kept while a delayed payment settles: paid, it is delivered; failed or lapsed, released.
+      return (
+        (
+          {
+            success_page: { ...delivered, http: 200 },
+            webhook_completed: { ...delivered, http: 200 },
+            webhook_async_failed: { ...unchanged('cancelled', 0), http: 200 },
+            sweeper: unchanged('expired', 0),
+            reconciliation: delivered,
+            admin_cancel: { ...same, http: 409 },
+            withdrawal: { ...same, http: 409 },
+          } as Partial<Record<Event, Expected>>
+        )[event] ?? { ...same, http: 200 }
+      );
     case 'cancelled_unpaid':
+    case 'payment_failed':
       // Closed for good: a payment that still arrives is refunded, nothing is delivered.
       return (
         (
@@ -188,6 +215,8 @@ function expected(fixture: Fixture, event: Event): Expected {
 
 const fixtures: Fixture[] = [
   'pending_payment',
+  'payment_processing',
+  'payment_failed',
   'expired',
   'cancelled_unpaid',
   'paid',
@@ -212,6 +241,9 @@ const events: Event[] = [
   'supplier_delivery',
   'review_approve',
   'review_reject',
+  'webhook_completed_unpaid',
+  'webhook_async_succeeded',
+  'webhook_async_failed',
 ];
 
 interface Order {
@@ -281,6 +313,14 @@ describe(`the order state machine (${testDbKind})`, () => {
       sql`update local_payment_sessions set status = 'complete', payment_status = 'paid' where id = ${order.sessionId}`,
     );
   }
+
+  /** The customer paid with a delayed method: the session completes, its payment not settled yet. */
+  async function providerAwaitsSettlement(order: Order): Promise<void> {
+    await rows(
+      sql`update local_payment_sessions set status = 'complete', payment_status = 'unpaid' where id = ${order.sessionId}`,
+    );
+  }
+  const delayedObject = (order: Order) => ({ ...sessionObject(order, 'unpaid'), status: 'complete' });
 
   async function started(): Promise<Order> {
     const { game } = await insertGame(
@@ -384,6 +424,16 @@ describe(`the order state machine (${testDbKind})`, () => {
       }
       case 'held_for_review':
         return held();
+      case 'payment_processing': {
+        const order = await started();
+        await fire('webhook_completed_unpaid', order);
+        return order;
+      }
+      case 'payment_failed': {
+        const order = await make('payment_processing');
+        await fire('webhook_async_failed', order);
+        return order;
+      }
       case 'cancelled_after_review': {
         const order = await held();
         const response = await call(ctx.app, admin, 'POST', `/api/admin/orders/${order.orderId}/reject`, {
@@ -436,7 +486,7 @@ describe(`the order state machine (${testDbKind})`, () => {
         return undefined;
       case 'reconciliation':
         await providerTakesPayment(order);
-        await ctx.app.checkout.reconcilePayments({ settleMs: 0, limit: 1_000 });
+        await ctx.app.checkout.reconcilePayments({ settleMs: 0, processingSettleMs: 0, limit: 1_000 });
         return undefined;
       case 'admin_cancel':
         return call(ctx.app, admin, 'POST', `/api/admin/orders/${order.orderId}/cancel`, { reason: 'fraud' });
@@ -459,6 +509,15 @@ describe(`the order state machine (${testDbKind})`, () => {
         return call(ctx.app, admin, 'POST', `/api/admin/orders/${order.orderId}/approve`);
       case 'review_reject':
         return call(ctx.app, admin, 'POST', `/api/admin/orders/${order.orderId}/reject`, { reason: 'fraud' });
+      case 'webhook_completed_unpaid':
+        await providerAwaitsSettlement(order);
+        return webhook('checkout.session.completed', delayedObject(order));
+      case 'webhook_async_succeeded':
+        await providerTakesPayment(order);
+        return webhook('checkout.session.async_payment_succeeded', sessionObject(order, 'paid'));
+      case 'webhook_async_failed':
+        await providerAwaitsSettlement(order);
+        return webhook('checkout.session.async_payment_failed', delayedObject(order));
     }
   }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -6,7 +6,8 @@ import Stripe from 'stripe';
 /**
  * A stand-in for the part of the Stripe API that Keyland uses — `POST /v1/checkout/sessions`,
  * `GET /v1/checkout/sessions/:id`, `POST /v1/checkout/sessions/:id/expire`, `POST /v1/refunds`,
- * `GET /v1/checkout/sessions?payment_intent=`, `GET /v1/refunds?payment_intent=` — on a real HTTP server, following
+ * `GET /v1/checkout/sessions?payment_intent=`, `GET /v1/refunds?payment_intent=`, `POST /v1/files` (multipart,
+ * dispute evidence), `GET|POST /v1/disputes/:id` (evidence, submitted once) — on a real HTTP server, following
  * shared/reference/apis.md §2: form-encoded bodies with bracketed keys, Bearer (or Basic) secret-key auth,
  * Stripe's error envelope and statuses, Idempotency-Key replay, and webhook events signed the way Stripe
  * signs them. Choices not settled by apis.md are marked "(fake)".
@@ -22,8 +23,61 @@ export interface RecordedStripeRequest {
   query: Form;
   headers: IncomingHttpHeaders;
   rawBody: string;
-  /** The body parsed as Stripe parses it (nested keys, indexed arrays); `{}` when it was not form-encoded. */
+  /**
+   * The body parsed as Stripe parses it (nested keys, indexed arrays); `{}` when it was neither form-encoded
+   * nor multipart. A multipart file part appears as `{ filename, type, size, sha256 }`.
+   */
   form: Form;
+  /** The files of a multipart body, by field name. */
+  uploads: Record<string, UploadedPart>;
+}
+
+/** A file part of a multipart/form-data body. */
+export interface UploadedPart {
+  filename: string;
+  type: string;
+  data: Buffer;
+}
+
+/** A file uploaded through `POST /v1/files` (the File object, plus its bytes). */
+export interface FakeFile {
+  id: string;
+  object: 'file';
+  created: number;
+  expires_at: number | null;
+  filename: string;
+  purpose: string;
+  size: number;
+  title: null;
+  type: string;
+  url: string;
+  /** Kept for tests; not part of the JSON. */
+  data: Buffer;
+}
+
+/** A dispute on a charge, with its evidence (`evidence[...]`, staged or submitted). */
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  balance_transactions: unknown[];
+  charge: string;
+  created: number;
+  currency: string;
+  evidence: Record<string, string | null>;
+  evidence_details: {
+    due_by: number | null;
+    enhanced_eligibility: Record<string, unknown>;
+    has_evidence: boolean;
+    past_due: boolean;
+    submission_count: number;
+  };
+  is_charge_refundable: boolean;
+  livemode: false;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string;
+  status: string;
 }
 
 export interface FakeCheckoutSession {
@@ -49,6 +103,8 @@ export interface FakeCheckoutSession {
   ui_mode: string;
   allowed_payment_method_types: string[] | null;
   payment_method_types: string[];
+  /** As sent (`card.request_three_d_secure`: `automatic`, `any` or `challenge`), or null. */
+  payment_method_options: { card?: { request_three_d_secure?: string } } | null;
   /** Kept for `expand[]=line_items`; not part of the JSON unless expanded. */
   line_items_data: Array<Record<string, unknown>>;
 }
@@ -94,10 +150,19 @@ export interface FakeStripe {
   sessions: Map<string, FakeCheckoutSession>;
   /** Refunds created, in order (an idempotent replay adds none). */
   refunds: FakeRefund[];
+  /** Disputes known to the stand-in (made by `disputeOf`), with the evidence they received. */
+  disputes: Map<string, FakeDispute>;
+  /** Files uploaded through `POST /v1/files`. */
+  files: Map<string, FakeFile>;
   /** The customer pays: status `complete`, payment_status `paid` (or `unpaid` for a delayed method). */
   complete(id: string, options?: { paymentStatus?: 'paid' | 'unpaid'; email?: string }): FakeCheckoutSession;
   /** The session's time runs out: status `expired`, url null. */
   expire(id: string): FakeCheckoutSession;
+  /**
+   * A delayed payment (completed `unpaid`) settles: `paid` when it succeeds; it stays `unpaid` when it fails
+   * (Stripe then sends `checkout.session.async_payment_failed`).
+   */
+  settle(id: string, outcome: 'succeeded' | 'failed'): FakeCheckoutSession;
   /** A webhook call as Stripe sends it: the raw (pretty-printed) JSON body and its Stripe-Signature header. */
   signedEvent(
     type: string,
@@ -109,10 +174,14 @@ export interface FakeStripe {
   refundInDashboard(sessionId: string, amount?: number): FakeRefund;
   /** The charge of a paid session, as `charge.refunded` carries it (`amount_refunded` from the refunds). */
   chargeOf(sessionId: string): Record<string, unknown>;
-  /** A dispute on a paid session's charge (`charge.dispute.*`). */
+  /**
+   * A dispute on a paid session's charge (`charge.dispute.*`), kept by the stand-in so that evidence can be
+   * sent to it; calling it again with the same id changes its status (a later event). `dueBy` in Unix
+   * seconds (default: a week after it opened (fake)).
+   */
   disputeOf(
     sessionId: string,
-    dispute: { id: string; status: string; reason?: string },
+    dispute: { id: string; status: string; reason?: string; dueBy?: number },
   ): Record<string, unknown>;
   /** Any object wrapped in a signed event envelope (`charge.refunded`, `charge.dispute.created`…). */
   signedObjectEvent(
@@ -154,6 +223,7 @@ const KNOWN_CREATE_PARAMS = new Set([
   'metadata',
   'mode',
   'payment_intent_data',
+  'payment_method_options',
   'phone_number_collection',
   'redirect_on_completion',
   'return_url',
@@ -161,6 +231,9 @@ const KNOWN_CREATE_PARAMS = new Set([
   'success_url',
   'ui_mode',
 ]);
+
+/** The methods the stand-in account has enabled in its Dashboard (cards and the EU's delayed and bank methods). */
+const DASHBOARD_METHODS = ['card', 'bancontact', 'blik', 'eps', 'ideal', 'klarna', 'p24', 'sepa_debit'];
 
 /** The API version from which `payment_method_types` is gone from Checkout (stripe-node 23.0.0 changelog). */
 const PAYMENT_METHOD_TYPES_REMOVED_IN = '2026-09-30';
@@ -372,6 +445,108 @@ function checkPaymentMethodTypes(value: FormValue | undefined, param: string): s
   return value as string[];
 }
 
+/**
+ * Parses a multipart/form-data body (RFC 7578) as Stripe reads an upload: text fields into the form (with
+ * bracketed keys, as in a form-encoded body), file parts apart with their bytes.
+ */
+export function parseMultipart(
+  body: Buffer,
+  contentType: string,
+): { form: Form; uploads: Record<string, UploadedPart> } {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const mark = boundary?.[1] ?? boundary?.[2];
+  if (!mark) throw invalid('Invalid multipart body: no boundary');
+  const delimiter = Buffer.from(`--${mark}`);
+  const fields = new URLSearchParams();
+  const uploads: Record<string, UploadedPart> = {};
+  let start = body.indexOf(delimiter);
+  if (start === -1) throw invalid('Invalid multipart body: boundary not found');
+  for (;;) {
+    const afterDelimiter = start + delimiter.length;
+    if (body.subarray(afterDelimiter, afterDelimiter + 2).toString() === '--') break;
+    const headersEnd = body.indexOf('\r\n\r\n', afterDelimiter);
+    const next = body.indexOf(delimiter, afterDelimiter);
+    if (headersEnd === -1 || next === -1 || headersEnd > next) throw invalid('Invalid multipart body');
+    const headers = body.subarray(afterDelimiter + 2, headersEnd).toString('utf8');
+    // The part's content ends with the CRLF that precedes the next delimiter.
+    const content = body.subarray(headersEnd + 4, next - 2);
+    const disposition = /content-disposition:\s*form-data;([^\r\n]*)/i.exec(headers)?.[1] ?? '';
+    const name = /\bname="([^"]*)"/.exec(disposition)?.[1];
+    if (name === undefined) throw invalid('Invalid multipart body: a part has no name');
+    const filename = /\bfilename="([^"]*)"/.exec(disposition)?.[1];
+    if (filename === undefined) fields.append(name, content.toString('utf8'));
+    else {
+      const type = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? 'application/octet-stream';
+      uploads[name] = { filename, type, data: Buffer.from(content) };
+    }
+    start = next;
+  }
+  const form = parseStripeForm(fields.toString());
+  for (const [name, part] of Object.entries(uploads)) {
+    form[name] = {
+      filename: part.filename,
+      type: part.type,
+      size: String(part.data.length),
+      sha256: createHash('sha256').update(part.data).digest('hex'),
+    };
+  }
+  return { form, uploads };
+}
+
+/** The `evidence[...]` fields of a dispute (Stripe's DisputeUpdateParams.Evidence, without `enhanced_evidence`). */
+const EVIDENCE_TEXT_FIELDS = [
+  'access_activity_log',
+  'billing_address',
+  'cancellation_policy_disclosure',
+  'cancellation_rebuttal',
+  'customer_email_address',
+  'customer_name',
+  'customer_purchase_ip',
+  'duplicate_charge_explanation',
+  'duplicate_charge_id',
+  'product_description',
+  'refund_policy_disclosure',
+  'refund_refusal_explanation',
+  'service_date',
+  'shipping_address',
+  'shipping_carrier',
+  'shipping_date',
+  'shipping_tracking_number',
+  'uncategorized_text',
+] as const;
+const EVIDENCE_FILE_FIELDS = [
+  'cancellation_policy',
+  'customer_communication',
+  'customer_signature',
+  'duplicate_charge_documentation',
+  'receipt',
+  'refund_policy',
+  'service_documentation',
+  'shipping_documentation',
+  'uncategorized_file',
+] as const;
+/** Stripe's limits: 20,000 characters a text field, 150,000 in all. */
+const EVIDENCE_TEXT_MAX = 20_000;
+const EVIDENCE_TOTAL_MAX = 150_000;
+/** What a dispute_evidence upload may be, and how large (fake: Stripe's documented 5 MB per file). */
+const EVIDENCE_FILE_TYPES: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
+const EVIDENCE_FILE_MAX_BYTES = 5 * 1024 * 1024;
+const FILE_PURPOSES = new Set([
+  'account_requirement',
+  'additional_verification',
+  'business_icon',
+  'business_logo',
+  'customer_signature',
+  'dispute_evidence',
+  'identity_document',
+  'pci_document',
+  'tax_document_user_upload',
+]);
+
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(24).toString('hex')}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
@@ -379,6 +554,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const requests: RecordedStripeRequest[] = [];
   const sessions = new Map<string, FakeCheckoutSession>();
   const refunds: FakeRefund[] = [];
+  const disputes = new Map<string, FakeDispute>();
+  const files = new Map<string, FakeFile>();
   const idempotency = new Map<
     string,
     { fingerprint: string; status: number; body: string; headers: Record<string, string> }
@@ -556,6 +733,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       'allowed_payment_method_types',
     );
     const legacy = checkPaymentMethodTypes(form.payment_method_types, 'payment_method_types');
+    const options = asHash(form.payment_method_options, 'payment_method_options');
+    const card = asHash(options?.card, 'payment_method_options[card]');
+    const threeDSecure = asString(
+      card?.request_three_d_secure,
+      'payment_method_options[card][request_three_d_secure]',
+    );
+    if (threeDSecure !== undefined && !['automatic', 'any', 'challenge'].includes(threeDSecure)) {
+      throw invalid(
+        `Invalid payment_method_options[card][request_three_d_secure]: must be one of automatic, any, or challenge`,
+        'payment_method_options[card][request_three_d_secure]',
+      );
+    }
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = asInteger(form.expires_at, 'expires_at') ?? now + 24 * 3600;
     if (expiresAt < now + 30 * 60) {
@@ -593,7 +782,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       url: uiMode === 'hosted_page' ? `${apiBase}/c/pay/${id}#fidkdWxOYHwnPyd1blpxYHZxWjA0` : null,
       ui_mode: uiMode,
       allowed_payment_method_types: allowed ?? null,
-      payment_method_types: legacy ?? allowed ?? ['card'],
+      // Without a list, the methods enabled in the account's Dashboard (dynamic payment methods).
+      payment_method_types: legacy ?? allowed ?? DASHBOARD_METHODS,
+      payment_method_options: threeDSecure ? { card: { request_three_d_secure: threeDSecure } } : null,
       line_items_data: lineItemsData,
     };
   }
@@ -641,6 +832,101 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return refund;
   }
 
+  /** `POST /v1/files`: a multipart upload with a `purpose` and a `file` part. */
+  function createFile(form: Form, uploads: Record<string, UploadedPart>): FakeFile {
+    for (const key of Object.keys(form)) {
+      if (!['file', 'purpose', 'expand', 'file_link_data'].includes(key))
+        throw invalid(`Received unknown parameter: ${key}`, key, 'parameter_unknown');
+    }
+    const purpose = asString(form.purpose, 'purpose');
+    if (!purpose) throw invalid('Missing required param: purpose.', 'purpose', 'parameter_missing');
+    if (!FILE_PURPOSES.has(purpose))
+      throw invalid(`Invalid purpose: must be one of ${[...FILE_PURPOSES].join(', ')}`, 'purpose');
+    const upload = uploads.file;
+    if (!upload) throw invalid('Missing required param: file.', 'file', 'parameter_missing');
+    const type = EVIDENCE_FILE_TYPES[upload.type.split(';')[0]?.trim() ?? ''];
+    if (purpose === 'dispute_evidence' && !type) {
+      throw invalid(
+        `Invalid file: files of purpose \`dispute_evidence\` must be one of pdf, jpg or png (fake wording)`,
+        'file',
+      );
+    }
+    if (upload.data.length === 0) throw invalid('Invalid file: the file is empty (fake wording)', 'file');
+    if (purpose === 'dispute_evidence' && upload.data.length > EVIDENCE_FILE_MAX_BYTES)
+      throw invalid('Invalid file: dispute evidence files can be at most 5 MB (fake wording)', 'file');
+    const created = Math.floor(Date.now() / 1000);
+    const id = randomId('file_');
+    const file: FakeFile = {
+      id,
+      object: 'file',
+      created,
+      expires_at: null,
+      filename: upload.filename,
+      purpose,
+      size: upload.data.length,
+      title: null,
+      type: type ?? 'pdf',
+      url: `${apiBase}/v1/files/${id}/contents`,
+      data: upload.data,
+    };
+    files.set(id, file);
+    return file;
+  }
+
+  const publicFile = ({ data: _data, ...file }: FakeFile) => file;
+
+  function findDispute(id: string): FakeDispute {
+    const dispute = disputes.get(id);
+    if (!dispute) throw invalid(`No such dispute: '${id}'`, 'dispute', 'resource_missing', 404);
+    return dispute;
+  }
+
+  /**
+   * `POST /v1/disputes/:id`: evidence is staged (`submit=false`) or submitted (the default); a submitted or
+   * closed dispute takes no more (fake wording of the refusal).
+   */
+  function updateDispute(id: string, form: Form): FakeDispute {
+    const dispute = findDispute(id);
+    for (const key of Object.keys(form)) {
+      if (!['evidence', 'metadata', 'submit', 'expand', 'intended_submission_method'].includes(key))
+        throw invalid(`Received unknown parameter: ${key}`, key, 'parameter_unknown');
+    }
+    if (['won', 'lost', 'warning_closed', 'prevented'].includes(dispute.status))
+      throw invalid(`This dispute is already closed (status \`${dispute.status}\`) (fake wording).`);
+    if (dispute.evidence_details.submission_count > 0)
+      throw invalid(
+        'The evidence for this dispute has already been submitted and can no longer be updated (fake wording).',
+      );
+    const evidence = asHash(form.evidence, 'evidence') ?? {};
+    const updates: Record<string, string> = {};
+    let total = 0;
+    for (const [key, value] of Object.entries(evidence)) {
+      const param = `evidence[${key}]`;
+      const text = asString(value, param) ?? '';
+      if ((EVIDENCE_FILE_FIELDS as readonly string[]).includes(key)) {
+        if (text !== '' && files.get(text)?.purpose !== 'dispute_evidence')
+          throw invalid(`No such file upload: '${text}'`, param, 'resource_missing');
+      } else if ((EVIDENCE_TEXT_FIELDS as readonly string[]).includes(key)) {
+        if (text.length > EVIDENCE_TEXT_MAX)
+          throw invalid(`${param} must be at most ${EVIDENCE_TEXT_MAX} characters`, param);
+        total += text.length;
+      } else throw invalid(`Received unknown parameter: ${param}`, param, 'parameter_unknown');
+      updates[key] = text;
+    }
+    if (total > EVIDENCE_TOTAL_MAX)
+      throw invalid(`The evidence can have at most ${EVIDENCE_TOTAL_MAX} characters in all`, 'evidence');
+    const submit = asString(form.submit, 'submit') ?? 'true';
+    if (submit !== 'true' && submit !== 'false') throw invalid('Invalid boolean: submit', 'submit');
+    for (const [key, value] of Object.entries(updates)) dispute.evidence[key] = value === '' ? null : value;
+    if (Object.keys(updates).length > 0) dispute.evidence_details.has_evidence = true;
+    dispute.metadata = { ...dispute.metadata, ...checkMetadata(form.metadata, 'metadata') };
+    if (submit === 'true') {
+      dispute.evidence_details.submission_count += 1;
+      dispute.status = dispute.status.startsWith('warning_') ? 'warning_under_review' : 'under_review';
+    }
+    return dispute;
+  }
+
   /** Routes a request that passed auth; throws StripeHttpError for Stripe's error answers. */
   function route(
     method: string,
@@ -648,7 +934,29 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     form: Form,
     query: Form,
     apiVersion: string,
+    uploads: Record<string, UploadedPart> = {},
   ): { status: number; body: unknown; validationError?: boolean } {
+    if (path === '/v1/files' && method === 'POST') {
+      let file: FakeFile;
+      try {
+        file = createFile(form, uploads);
+      } catch (err) {
+        if (err instanceof StripeHttpError) Object.assign(err, { validation: true });
+        throw err;
+      }
+      return { status: 200, body: publicFile(file) };
+    }
+    const fileMatch = /^\/v1\/files\/([^/]+)$/.exec(path);
+    if (fileMatch && method === 'GET') {
+      const file = files.get(decodeURIComponent(fileMatch[1] as string));
+      if (!file) throw invalid(`No such file upload: '${fileMatch[1]}'`, 'id', 'resource_missing', 404);
+      return { status: 200, body: publicFile(file) };
+    }
+    const disputeMatch = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (disputeMatch && method === 'GET')
+      return { status: 200, body: findDispute(decodeURIComponent(disputeMatch[1] as string)) };
+    if (disputeMatch && method === 'POST')
+      return { status: 200, body: updateDispute(decodeURIComponent(disputeMatch[1] as string), form) };
     if (path === '/v1/checkout/sessions' && method === 'POST') {
       let session: FakeCheckoutSession;
       try {
@@ -736,7 +1044,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
+    const bytes = Buffer.concat(chunks);
+    const rawBody = bytes.toString('utf8');
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://fake-stripe.local');
     const path = url.pathname;
@@ -747,6 +1056,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       headers: req.headers,
       rawBody,
       form: {},
+      uploads: {},
     };
     requests.push(record);
 
@@ -787,6 +1097,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       // A body that is not form-encoded (JSON, say) carries no parameters for Stripe.
       const contentType = String(req.headers['content-type'] ?? '');
       if (contentType.startsWith('application/x-www-form-urlencoded')) record.form = parseStripeForm(rawBody);
+      else if (contentType.startsWith('multipart/form-data')) {
+        const parsed = parseMultipart(bytes, contentType);
+        record.form = parsed.form;
+        record.uploads = parsed.uploads;
+      }
       authenticate(req.headers);
     } catch (err) {
       if (!(err instanceof StripeHttpError)) throw err;
@@ -841,7 +1156,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     let body: string;
     let saveable = true;
     try {
-      const result = route(method, path, record.form, record.query, apiVersion);
+      const result = route(method, path, record.form, record.query, apiVersion, record.uploads);
       status = result.status;
       body = JSON.stringify(result.body, null, 2);
     } catch (err) {
@@ -893,6 +1208,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     requests,
     sessions,
     refunds,
+    disputes,
+    files,
     complete(id, opts = {}) {
       const session = mustGet(id);
       if (session.status !== 'open') throw new Error(`fake Stripe: session ${id} is ${session.status}`);
@@ -902,6 +1219,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       session.payment_intent = randomId('pi_');
       const email = opts.email ?? session.customer_email;
       session.customer_details = { email, name: 'Test Customer' };
+      return session;
+    },
+    settle(id, outcome) {
+      const session = mustGet(id);
+      if (session.status !== 'complete' || session.payment_status !== 'unpaid')
+        throw new Error(`fake Stripe: session ${id} has no payment settling`);
+      if (outcome === 'succeeded') session.payment_status = 'paid';
       return session;
     },
     expire(id) {
@@ -970,20 +1294,42 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const session = mustGet(sessionId);
       const intent = session.payment_intent;
       if (!intent) throw new Error(`fake Stripe: session ${sessionId} has no payment`);
-      return {
-        id: dispute.id,
-        object: 'dispute',
-        amount: session.amount_total,
-        charge: chargeIdOf(intent),
-        created: Math.floor(Date.now() / 1000),
-        currency: session.currency,
-        is_charge_refundable: false,
-        livemode: false,
-        metadata: {},
-        payment_intent: intent,
-        reason: dispute.reason ?? 'fraudulent',
-        status: dispute.status,
-      };
+      let stored = disputes.get(dispute.id);
+      if (!stored) {
+        const created = Math.floor(Date.now() / 1000);
+        stored = {
+          id: dispute.id,
+          object: 'dispute',
+          amount: session.amount_total,
+          balance_transactions: [],
+          charge: chargeIdOf(intent),
+          created,
+          currency: session.currency,
+          evidence: Object.fromEntries(
+            [...EVIDENCE_TEXT_FIELDS, ...EVIDENCE_FILE_FIELDS].sort().map((field) => [field, null]),
+          ),
+          evidence_details: {
+            due_by: dispute.dueBy ?? created + 7 * 24 * 3600,
+            enhanced_eligibility: {},
+            has_evidence: false,
+            past_due: false,
+            submission_count: 0,
+          },
+          is_charge_refundable: false,
+          livemode: false,
+          metadata: {},
+          payment_intent: intent,
+          reason: dispute.reason ?? 'fraudulent',
+          status: dispute.status,
+        };
+        disputes.set(dispute.id, stored);
+      } else {
+        stored.status = dispute.status;
+        if (dispute.reason) stored.reason = dispute.reason;
+        if (dispute.dueBy !== undefined) stored.evidence_details.due_by = dispute.dueBy;
+      }
+      // A snapshot, as an event carries it: later changes to the dispute do not reach an event made now.
+      return structuredClone(stored) as unknown as Record<string, unknown>;
     },
     signedObjectEvent(type, object, opts = {}) {
       const created = opts.timestamp ?? Math.floor(Date.now() / 1000);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type CreateCheckoutInput,
+  type DisputeEvidence,
   type PaymentProvider,
   PaymentProviderError,
   WebhookSignatureError,
@@ -89,8 +90,13 @@ describe('Stripe payment provider against a stand-in Stripe', () => {
       expect(form.metadata).toEqual({ order_id: '1001' });
       expect(form.success_url).toBe(SUCCESS_URL);
       expect(form.cancel_url).toBe(CANCEL_URL);
-      expect(form.allowed_payment_method_types).toEqual(['card']);
+      // Not pinned to cards: the hosted page offers the methods enabled in the Dashboard.
+      expect(form.allowed_payment_method_types).toBeUndefined();
       expect(form.payment_method_types).toBeUndefined();
+      expect(form.payment_method_options).toBeUndefined();
+      expect(fake.sessions.get(ref.sessionId)?.payment_method_types).toEqual(
+        expect.arrayContaining(['card', 'ideal', 'bancontact', 'blik', 'p24', 'eps', 'sepa_debit', 'klarna']),
+      );
       const expiresAt = Number(form.expires_at);
       expect(Number.isInteger(expiresAt)).toBe(true);
       expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * 60);
@@ -101,6 +107,33 @@ describe('Stripe payment provider against a stand-in Stripe', () => {
       expect(session?.currency).toBe('eur');
       // The literal placeholder survives for Stripe to fill in on redirect.
       expect(session?.success_url).toContain('{CHECKOUT_SESSION_ID}');
+    });
+
+    it('limits the session to cards only when the shop is configured so', async () => {
+      const cardsOnly = createStripeProvider(
+        {
+          secretKey: fake.secretKey,
+          webhookSecret: fake.webhookSecret,
+          apiBase: fake.apiBase,
+          paymentMethods: 'card',
+        },
+        { maxNetworkRetries: 0, timeoutMs: 5_000 },
+      );
+      const ref = await cardsOnly.createCheckoutSession(input());
+      expect(fake.requests.at(-1)?.form.allowed_payment_method_types).toEqual(['card']);
+      expect(fake.sessions.get(ref.sessionId)?.payment_method_types).toEqual(['card']);
+    });
+
+    it('asks the bank for 3-D Secure whenever available on a medium-risk checkout, and only then', async () => {
+      const ref = await provider.createCheckoutSession({ ...input(), requestThreeDSecure: true });
+      expect(fake.requests.at(-1)?.rawBody).toContain(
+        'payment_method_options[card][request_three_d_secure]=any',
+      );
+      expect(fake.sessions.get(ref.sessionId)?.payment_method_options).toEqual({
+        card: { request_three_d_secure: 'any' },
+      });
+      await provider.createCheckoutSession({ ...input(), idempotencyKey: 'checkout-1001-2' });
+      expect(fake.requests.at(-1)?.form.payment_method_options).toBeUndefined();
     });
 
     it('sends the expiry plus a minute of slack, the same on a later retry, capped at 24 hours', () => {
@@ -243,7 +276,13 @@ describe('Stripe payment provider against a stand-in Stripe', () => {
       expect(asyncEvent.rawType).toBe('checkout.session.async_payment_succeeded');
 
       const failed = fake.signedEvent('checkout.session.async_payment_failed', sessionId);
-      expect(provider.parseWebhook(failed.body, failed.signature).type).toBe('other');
+      expect(provider.parseWebhook(failed.body, failed.signature).type).toBe(
+        'checkout.session.async_payment_failed',
+      );
+      const other = fake.signedEvent('checkout.session.async_payment_failed', sessionId, {
+        session: { object: 'payment_intent' } as never,
+      });
+      expect(provider.parseWebhook(other.body, other.signature).type).toBe('other');
 
       const completedUnpaid = fake.signedEvent('checkout.session.completed', sessionId, {
         session: { status: 'complete', payment_status: 'unpaid' },
@@ -333,6 +372,146 @@ describe('Stripe payment provider against a stand-in Stripe', () => {
         ].sort(),
       );
       expect(await provider.listRefunds('pi_unknown')).toEqual([]);
+    });
+  });
+
+  describe('dispute evidence', () => {
+    // Bytes a text round trip would damage: the upload must arrive as sent.
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.from([0x00, 0xff, 0xfe, 0x0d, 0x0a, 0x2d, 0x2d, 0x80]),
+      Buffer.from('\n%%EOF\n'),
+    ]);
+
+    function evidence(overrides: Partial<DisputeEvidence> = {}): DisputeEvidence {
+      return {
+        customerName: 'Jane Doe',
+        customerEmail: 'jane.doe@keyland.test',
+        customerPurchaseIp: '203.0.113.7',
+        productDescription: 'Digital activation keys: 1 × Elden Ring (Steam key).',
+        serviceDate: '2026-11-26 08:00 UTC',
+        accessActivityLog:
+          '2026-11-26 08:01:02 UTC — revealed key #7 — IP 203.0.113.7\n2026-11-26 08:01:09 UTC — copied key #7 — IP 203.0.113.7',
+        uncategorizedText: 'Order #1001, paid 2026-11-26 08:00 UTC. Invoice KL-2026-000001.',
+        receipt: { filename: 'KL-2026-000001.pdf', contentType: 'application/pdf', data: pdf },
+        ...overrides,
+      };
+    }
+
+    async function disputedPayment(id: string, dueBy?: number): Promise<string> {
+      const { sessionId } = await provider.createCheckoutSession(input({ idempotencyKey: `checkout-${id}` }));
+      fake.complete(sessionId);
+      fake.disputeOf(sessionId, { id, status: 'needs_response', ...(dueBy ? { dueBy } : {}) });
+      return sessionId;
+    }
+
+    it('reads the evidence deadline of a dispute event (none when Stripe allows no response)', async () => {
+      const dueBy = Math.floor(Date.now() / 1000) + 9 * 24 * 3600;
+      const sessionId = await disputedPayment('dp_due', dueBy);
+      const created = fake.signedObjectEvent(
+        'charge.dispute.created',
+        fake.disputeOf(sessionId, { id: 'dp_due', status: 'needs_response' }),
+      );
+      expect(provider.parseWebhook(created.body, created.signature).dispute?.evidenceDueBy).toEqual(
+        new Date(dueBy * 1000),
+      );
+      const none = fake.signedObjectEvent(
+        'charge.dispute.created',
+        fake.disputeOf(sessionId, { id: 'dp_due', status: 'needs_response', dueBy: 0 }),
+      );
+      expect(provider.parseWebhook(none.body, none.signature).dispute?.evidenceDueBy).toBeNull();
+    });
+
+    it('uploads the invoice to the configured API base, then submits the evidence fields with submit=true', async () => {
+      await disputedPayment('dp_ev_1');
+      fake.requests.length = 0;
+      await provider.submitDisputeEvidence('dp_ev_1', evidence(), 'keyland-dispute-evidence-dp_ev_1-a');
+
+      expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /v1/files',
+        'POST /v1/disputes/dp_ev_1',
+      ]);
+      const [upload, update] = fake.requests;
+      if (!upload || !update) throw new Error('no requests');
+      // The SDK's default upload host is files.stripe.com: reaching the stand-in proves the routing.
+      expect(upload.headers.host).toBe(new URL(fake.apiBase).host);
+      expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(upload.headers['idempotency-key']).toBe('keyland-dispute-evidence-dp_ev_1-a-receipt');
+      expect(upload.form.purpose).toBe('dispute_evidence');
+      expect(upload.uploads.file?.filename).toBe('KL-2026-000001.pdf');
+      expect(upload.uploads.file?.type).toBe('application/pdf');
+      expect(upload.uploads.file?.data.equals(pdf)).toBe(true);
+      const [file] = [...fake.files.values()];
+      expect(file).toMatchObject({ purpose: 'dispute_evidence', type: 'pdf', size: pdf.length });
+
+      expect(update.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+      expect(update.headers['idempotency-key']).toBe('keyland-dispute-evidence-dp_ev_1-a');
+      expect(update.form.submit).toBe('true');
+      expect(update.form.evidence).toEqual({
+        customer_name: 'Jane Doe',
+        customer_email_address: 'jane.doe@keyland.test',
+        customer_purchase_ip: '203.0.113.7',
+        product_description: 'Digital activation keys: 1 × Elden Ring (Steam key).',
+        service_date: '2026-11-26 08:00 UTC',
+        access_activity_log: evidence().accessActivityLog,
+        uncategorized_text: 'Order #1001, paid 2026-11-26 08:00 UTC. Invoice KL-2026-000001.',
+        receipt: file?.id,
+      });
+      const dispute = fake.disputes.get('dp_ev_1');
+      expect(dispute?.status).toBe('under_review');
+      expect(dispute?.evidence_details).toMatchObject({ has_evidence: true, submission_count: 1 });
+      expect(dispute?.evidence.receipt).toBe(file?.id);
+    });
+
+    it('sends no file without a receipt, leaves out an unknown address, and cuts a text past Stripe’s limit', async () => {
+      await disputedPayment('dp_ev_2');
+      fake.requests.length = 0;
+      const { receipt: _receipt, ...withoutReceipt } = evidence({
+        customerPurchaseIp: null,
+        accessActivityLog: 'x'.repeat(25_000),
+      });
+      await provider.submitDisputeEvidence('dp_ev_2', withoutReceipt, 'keyland-dispute-evidence-dp_ev_2-a');
+      expect(fake.requests.map((r) => r.path)).toEqual(['/v1/disputes/dp_ev_2']);
+      const sent = fake.disputes.get('dp_ev_2')?.evidence;
+      expect(sent?.customer_purchase_ip).toBeNull();
+      expect(sent?.receipt).toBeNull();
+      expect(sent?.access_activity_log).toHaveLength(20_000);
+      expect(sent?.access_activity_log?.endsWith('[truncated]')).toBe(true);
+    });
+
+    it('a second submission is refused as Stripe refuses it; a retry of the first under its key is not', async () => {
+      await disputedPayment('dp_ev_3');
+      await provider.submitDisputeEvidence('dp_ev_3', evidence(), 'keyland-dispute-evidence-dp_ev_3-a');
+      // The same request again (a lost answer): Stripe replays the first outcome, file included.
+      await expect(
+        provider.submitDisputeEvidence('dp_ev_3', evidence(), 'keyland-dispute-evidence-dp_ev_3-a'),
+      ).resolves.toBeUndefined();
+      expect(fake.files.size).toBe(1);
+
+      const again = provider.submitDisputeEvidence(
+        'dp_ev_3',
+        evidence({ uncategorizedText: 'Something more.' }),
+        'keyland-dispute-evidence-dp_ev_3-b',
+      );
+      await expect(again).rejects.toThrow(PaymentProviderError);
+      await expect(again).rejects.toThrow(
+        /invalid_request_error \(HTTP 400\): The evidence for this dispute has already been submitted/,
+      );
+      const dispute = fake.disputes.get('dp_ev_3');
+      expect(dispute?.evidence_details.submission_count).toBe(1);
+      expect(dispute?.evidence.uncategorized_text).toBe(evidence().uncategorizedText);
+    });
+
+    it('evidence for an unknown or closed dispute is refused', async () => {
+      const { receipt: _receipt, ...texts } = evidence();
+      await expect(provider.submitDisputeEvidence('dp_unknown', texts, 'k-unknown')).rejects.toThrow(
+        /resource_missing \(HTTP 404\)/,
+      );
+      const sessionId = await disputedPayment('dp_ev_4');
+      fake.disputeOf(sessionId, { id: 'dp_ev_4', status: 'lost' });
+      await expect(provider.submitDisputeEvidence('dp_ev_4', texts, 'k-closed')).rejects.toThrow(
+        /already closed/,
+      );
     });
   });
 

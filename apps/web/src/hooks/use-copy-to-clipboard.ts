@@ -5,8 +5,11 @@ export const COPIED_MS = 2000;
 
 export type CopyState = 'idle' | 'copied' | 'failed';
 
-/** Copies text with the Clipboard API; 'copied' for 2 s, or 'failed' (shown) when the browser refuses. */
-export function useCopyToClipboard(): { state: CopyState; copy: (text: string) => Promise<void> } {
+/**
+ * Copies text with the Clipboard API; 'copied' for 2 s, or 'failed' (shown) when the browser refuses.
+ * `copy` answers whether the text was copied.
+ */
+export function useCopyToClipboard(): { state: CopyState; copy: (text: string) => Promise<boolean> } {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<number | undefined>(undefined);
 
@@ -19,9 +22,11 @@ export function useCopyToClipboard(): { state: CopyState; copy: (text: string) =
       await navigator.clipboard.writeText(text);
       setState('copied');
       timer.current = window.setTimeout(() => setState('idle'), COPIED_MS);
+      return true;
     } catch (error) {
       console.warn('copy failed', error);
       setState('failed');
+      return false;
     }
   }, []);
 

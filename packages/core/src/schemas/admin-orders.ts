@@ -13,6 +13,7 @@ export const adminOrderStatuses = [
   'expired',
   'refunded',
   'held_for_review',
+  'payment_processing',
 ] as const;
 
 export const disputeStatusValues = ['open', 'won', 'lost'] as const;
@@ -46,6 +47,26 @@ export const adminOrderSummarySchema = z
   .meta({ id: 'AdminOrderSummary' });
 
 export const ordersPageSchema = adminPageSchema(adminOrderSummarySchema, 'AdminOrdersPage');
+
+/** What the store sent the payment provider as evidence of a disputed order (the PDF itself is not kept). */
+export const disputeEvidenceSummarySchema = z
+  .object({
+    customerName: z.string(),
+    customerEmail: z.string(),
+    customerPurchaseIp: z.string().nullable(),
+    serviceDate: z.string(),
+    productDescription: z.string(),
+    /** How many reveals and copies of the order's keys the access log listed. */
+    accesses: z.number().int(),
+    accessActivityLog: z.string(),
+    uncategorizedText: z.string(),
+    invoiceNumber: z.string().nullable(),
+    /** The invoice PDF went with it as the receipt. */
+    receipt: z.boolean(),
+  })
+  .meta({ id: 'DisputeEvidenceSummary' });
+
+export type DisputeEvidenceSummary = z.infer<typeof disputeEvidenceSummarySchema>;
 
 export const adminOrderDetailSchema = z
   .object({
@@ -121,6 +142,13 @@ export const adminOrderDetailSchema = z
         amount: z.number(),
         openedAt: z.string(),
         closedAt: z.string().nullable(),
+        /** The provider's deadline for the store's evidence. */
+        evidenceDueBy: z.string().nullable(),
+        /** When the store's evidence went to the provider (once per dispute); null while not sent. */
+        evidenceSubmittedAt: z.string().nullable(),
+        evidence: disputeEvidenceSummarySchema.nullable(),
+        /** Why the last attempt to send the evidence failed (it is tried again until the deadline). */
+        evidenceError: z.string().nullable(),
       }),
     ),
   })

@@ -95,6 +95,9 @@ export const createOrderResponseSchema = z.object({
   /** Paid, but held for a person's review: no keys yet; they come by e-mail within `review_hours`. */
   held: z.boolean().optional(),
   review_hours: z.number().int().positive().optional(),
+  /** Paid with a delayed method (bank debit, transfer): the keys come when it settles, kept `hold_days`. */
+  processing: z.boolean().optional(),
+  hold_days: z.number().positive().optional(),
   error: z.string().optional(),
   message: z.string().optional(),
 });

@@ -81,6 +81,17 @@ export const dataExportSchema = z
       }),
     ),
     invoices: z.array(invoiceSummarySchema),
+    /** Every time the customer showed or copied a delivered key in their history, and from where. */
+    keyAccess: z.array(
+      z.object({
+        orderId: z.number().int(),
+        keyId: z.number().int(),
+        action: z.enum(['reveal', 'copy']),
+        at: z.string(),
+        ip: z.string().nullable(),
+        userAgent: z.string().nullable(),
+      }),
+    ),
   })
   .meta({ id: 'DataExport' });
 export type DataExport = z.infer<typeof dataExportSchema>;

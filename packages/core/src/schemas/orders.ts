@@ -8,6 +8,8 @@ export const completedOrderItemSchema = z.object({
   wcs_activation_key: z.string(),
   platform: z.string(),
   providerId: z.string(),
+  /** The delivered key's id, for `record_key_access` (added later; older clients ignore it). */
+  key_id: z.number().int().optional(),
 });
 
 export const completedOrderSchema = z
@@ -22,8 +24,9 @@ export const completedOrderSchema = z
     /**
      * `awaiting_keys`: paid, keys not delivered yet; the order can still be withdrawn from.
      * `held_for_review`: paid, being checked by a person before its keys are shown (`review_hours`).
+     * `payment_processing`: paid with a delayed method (bank debit, transfer) that has not settled yet.
      */
-    status: z.enum(['paid', 'awaiting_keys', 'held_for_review']).optional(),
+    status: z.enum(['paid', 'awaiting_keys', 'held_for_review', 'payment_processing']).optional(),
     /** A held order is checked within this many hours of its payment, else cancelled and refunded. */
     review_hours: z.number().int().positive().optional(),
     invoice_id: z.number().int().nullable().optional(),
@@ -40,3 +43,12 @@ export type CompletedOrder = z.infer<typeof completedOrderSchema>;
 export const completedOrdersResponseSchema = z.array(completedOrderSchema);
 
 export const deleteOrderRequestSchema = z.object({ orderId: z.number().int() });
+
+/** What the customer did with a delivered key in their history. */
+export const keyAccessActions = ['reveal', 'copy'] as const;
+export type KeyAccessAction = (typeof keyAccessActions)[number];
+
+/** `record_key_access`: a key of the caller's history was shown or copied (the access log a dispute cites). */
+export const recordKeyAccessRequestSchema = z
+  .object({ keyId: z.number().int().positive(), action: z.enum(keyAccessActions) })
+  .meta({ id: 'RecordKeyAccess' });

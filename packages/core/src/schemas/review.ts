@@ -76,6 +76,8 @@ export const disputeListItemSchema = z
     openedAt: z.string(),
     closedAt: z.string().nullable(),
     customerEmail: z.string(),
+    /** When the store's evidence went to the provider; null while not sent. */
+    evidenceSubmittedAt: z.string().nullable(),
   })
   .meta({ id: 'DisputeListItem' });
 

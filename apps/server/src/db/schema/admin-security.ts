@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { customers } from './accounts.ts';
 import { orders } from './orders.ts';
 
@@ -47,6 +57,13 @@ export const orderDisputes = pgTable(
     amountCents: integer().notNull(),
     openedAt: timestamp({ withTimezone: true }).notNull(),
     closedAt: timestamp({ withTimezone: true }),
+    /** The provider's deadline for evidence. */
+    evidenceDueBy: timestamp({ withTimezone: true }),
+    /** When the store's evidence was submitted (once per dispute), and what it said. */
+    evidenceSubmittedAt: timestamp({ withTimezone: true }),
+    evidence: jsonb().$type<Record<string, unknown>>(),
+    /** Why the last submission attempt failed (retried until it succeeds or the deadline passes). */
+    evidenceError: text(),
   },
   (t) => [
     uniqueIndex('order_disputes_provider_dispute_idx').on(t.provider, t.providerDisputeId),

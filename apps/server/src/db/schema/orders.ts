@@ -1,10 +1,12 @@
 import { adminOrderStatuses } from '@keyland/core/schemas/admin-orders';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -18,6 +20,8 @@ import { games } from './catalogue.ts';
  * `awaiting_keys`: paid, but some keys are not delivered yet (waiting for the key supplier).
  * `refunded`: paid, then the payment was given back (a withdrawal or the provider's refund).
  * `held_for_review`: paid, its score still medium or worse: keys reserved, not shown, until a person decides.
+ * `payment_processing`: paid with a delayed method (bank debit, transfer): keys reserved until the
+ * provider reports the payment's outcome.
  */
 /** The statuses are shared with the back office's schemas (one list; the database check below repeats it). */
 export const orderStatuses = adminOrderStatuses;
@@ -61,7 +65,7 @@ export const orders = pgTable(
     index('orders_customer_status_idx').on(t.customerId, t.status),
     check(
       'orders_status_valid',
-      sql`${t.status} in ('draft', 'pending_payment', 'paid', 'awaiting_keys', 'cancelled', 'expired', 'refunded', 'held_for_review')`,
+      sql`${t.status} in ('draft', 'pending_payment', 'paid', 'awaiting_keys', 'cancelled', 'expired', 'refunded', 'held_for_review', 'payment_processing')`,
     ),
     check(
       'orders_totals_consistent',
@@ -162,4 +166,44 @@ export const localPaymentSessions = pgTable('local_payment_sessions', {
   threeDSecureRequested: boolean().notNull().default(false),
   /** A stand-in for the card's fingerprint (a hash of the test card's number), set when paid or declined. */
   cardFingerprint: text(),
+  /** `card` settles at once; `bank_transfer` (a delayed method) completes unpaid and settles later. */
+  paymentMethod: text({ enum: ['card', 'bank_transfer'] })
+    .notNull()
+    .default('card'),
+  /** A delayed payment: when its outcome is due, and what it will be (chosen by the test account used). */
+  settlesAt: timestamp({ withTimezone: true }),
+  settlementOutcome: text({ enum: ['succeeds', 'fails'] }),
 });
+
+/** The local provider's record of dispute evidence submitted for a payment (once per dispute). */
+export const localDisputeEvidence = pgTable('local_dispute_evidence', {
+  disputeId: text().primaryKey(),
+  evidence: jsonb().$type<Record<string, unknown>>().notNull(),
+  submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const keyAccessActions = ['reveal', 'copy'] as const;
+
+/**
+ * Every time a customer revealed or copied a delivered key in their history, with the address and browser:
+ * the access log sent as evidence when a payment is disputed (the content was supplied and used).
+ */
+export const keyAccessLog = pgTable(
+  'key_access_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    keyId: bigint({ mode: 'number' }).notNull(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: integer().references(() => customers.id, { onDelete: 'set null' }),
+    action: text({ enum: keyAccessActions }).notNull(),
+    ip: text(),
+    userAgent: text(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('key_access_log_order_idx').on(t.orderId, t.at),
+    check('key_access_log_action_valid', sql`${t.action} in ('reveal', 'copy')`),
+  ],
+);

@@ -2,11 +2,15 @@ import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import {
   deliveredStatuses,
+  enqueueLatePaymentRefundedMail,
+  enqueuePaymentFailedMail,
+  enqueuePaymentProcessingMail,
   heldStatuses,
   moveOrder,
   nextStatus,
   type OrderRow,
   ordersIn,
+  processingStatuses,
   refundKeyOf,
 } from '../orders/index.ts';
 import type { CheckoutSessionState, PaymentDetails } from '../payments/index.ts';
@@ -68,6 +72,39 @@ export function createFulfilment(deps: CheckoutDeps) {
   }
 
   /**
+   * A payment that arrived after its order's reservation lapsed (`expired`), for keys that sold out
+   * meanwhile: the whole amount goes back (with the order's refund key, so a replay refunds nothing twice),
+   * the order is cancelled and the customer told. Any other shortage is left to its caller.
+   */
+  async function refundLatePayment(orderId: number, shortage: AppError): Promise<never> {
+    const order = await ordersIn(db).findOrder(orderId);
+    if (order?.status !== 'expired' || !order.paymentSessionId) throw shortage;
+    try {
+      await provider.refund(
+        order.paymentSessionId,
+        order.amountTotalCents,
+        refundKeyOf(order.id),
+        'requested_by_customer',
+      );
+    } catch (error) {
+      deps.log.error({ orderId, err: (error as Error).message }, 'late payment not refunded yet');
+      throw new AppError('PAYMENT_UNAVAILABLE', 'The payment service did not answer');
+    }
+    const moved = await db.transaction(async (tx) => {
+      const locked = await ordersIn(tx).lockOrder(orderId);
+      if (!locked || !nextStatus(locked.status, 'late_payment_refunded')) return false;
+      await moveOrder(tx, locked, 'late_payment_refunded', { reservedUntil: null });
+      await enqueueLatePaymentRefundedMail(tx, deps, locked);
+      return true;
+    });
+    if (moved) {
+      deps.log.warn({ orderId }, 'late payment for keys that sold out: refunded and cancelled');
+      deps.mailDispatcher.kick();
+    }
+    throw new AppError('ORDER_CANCELLED', `Order ${orderId} is cancelled`);
+  }
+
+  /**
    * What the provider reports of the card of a payment the order has not counted yet (one call, outside
    * any transaction); null when the order is already settled or the provider tells nothing.
    */
@@ -100,43 +137,50 @@ export function createFulfilment(deps: CheckoutDeps) {
     const orderId = session.orderId;
     const at = now();
     const payment = await paymentDetailsOf(orderId, session.sessionId);
-    const outcome = await db.transaction(async (tx) => {
-      const repo = ordersIn(tx);
-      const stock = stockIn(tx);
-      const order = await repo.lockOrder(orderId);
-      if (!order || order.paymentSessionId !== session.sessionId)
-        throw new AppError('NOT_FOUND', 'Unknown order');
-      const lines = await repo.lines(order.id);
-      if (heldStatuses.includes(order.status)) return { held: true as const, fresh: false, lines };
-      // The order decides whether it may still be fulfilled, whatever the provider says of its session.
-      if (!nextStatus(order.status, 'payment_confirmed') && !deliveredStatuses.includes(order.status))
-        return { closed: order };
-      if (order.status === 'paid') return { fresh: false, lines, keys: await keysOf(stock, order.id, lines) };
-      if (order.status === 'awaiting_keys')
-        return { fresh: false, awaiting: true, lines, keys: await keysOf(stock, order.id, lines) };
-      if (session.amountTotalCents !== null && session.amountTotalCents !== order.amountTotalCents) {
-        deps.log.error(
-          { orderId, paid: session.amountTotalCents, due: order.amountTotalCents },
-          'paid amount differs',
+    const outcome = await db
+      .transaction(async (tx) => {
+        const repo = ordersIn(tx);
+        const stock = stockIn(tx);
+        const order = await repo.lockOrder(orderId);
+        if (!order || order.paymentSessionId !== session.sessionId)
+          throw new AppError('NOT_FOUND', 'Unknown order');
+        const lines = await repo.lines(order.id);
+        if (heldStatuses.includes(order.status)) return { held: true as const, fresh: false, lines };
+        // The order decides whether it may still be fulfilled, whatever the provider says of its session.
+        if (!nextStatus(order.status, 'payment_confirmed') && !deliveredStatuses.includes(order.status))
+          return { closed: order };
+        if (order.status === 'paid')
+          return { fresh: false, lines, keys: await keysOf(stock, order.id, lines) };
+        if (order.status === 'awaiting_keys')
+          return { fresh: false, awaiting: true, lines, keys: await keysOf(stock, order.id, lines) };
+        if (session.amountTotalCents !== null && session.amountTotalCents !== order.amountTotalCents) {
+          deps.log.error(
+            { orderId, paid: session.amountTotalCents, due: order.amountTotalCents },
+            'paid amount differs',
+          );
+          throw new AppError('CONFLICT', 'Paid amount differs from the order total');
+        }
+        // The order is scored again with what the provider reports of the card; not low, a person decides.
+        const risk = await deps.risk?.assessPayment(
+          tx,
+          { ...order, gameIds: lines.map((l) => l.gameId) },
+          payment,
         );
-        throw new AppError('CONFLICT', 'Paid amount differs from the order total');
-      }
-      // The order is scored again with what the provider reports of the card; not low, a person decides.
-      const risk = await deps.risk?.assessPayment(
-        tx,
-        { ...order, gameIds: lines.map((l) => l.gameId) },
-        payment,
-      );
-      if (risk && risk.tier !== 'low') {
-        deps.log.warn({ orderId, score: risk.score, tier: risk.tier }, 'paid order held for review');
-        await holdIn(tx, order, lines, at);
-        return { held: true as const, fresh: true, lines };
-      }
-      return deliverIn(tx, order, lines, at, {
-        delivered: 'payment_confirmed',
-        awaiting: 'payment_confirmed_awaiting_keys',
+        if (risk && risk.tier !== 'low') {
+          deps.log.warn({ orderId, score: risk.score, tier: risk.tier }, 'paid order held for review');
+          await holdIn(tx, order, lines, at);
+          return { held: true as const, fresh: true, lines };
+        }
+        return deliverIn(tx, order, lines, at, {
+          delivered: 'payment_confirmed',
+          awaiting: 'payment_confirmed_awaiting_keys',
+        });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'OUT_OF_STOCK')
+          return refundLatePayment(orderId, error);
+        throw error;
       });
-    });
     if ('closed' in outcome && outcome.closed) return refuseClosed(outcome.closed, session);
     if ('held' in outcome) {
       if (outcome.fresh) {
@@ -147,6 +191,54 @@ export function createFulfilment(deps: CheckoutDeps) {
     }
     if (!outcome.fresh && !outcome.awaiting) return { orderId, keys: flatten(outcome.lines, outcome.keys) };
     return { orderId, keys: flatten(outcome.lines, await afterDelivery(orderId, outcome)) };
+  }
+
+  /**
+   * The customer paid with a delayed method (bank debit or transfer): the session is complete, its payment
+   * not settled. The order waits in `payment_processing` with its keys kept for it for the hold period
+   * (PAYMENT_PROCESSING_HOLD_DAYS), and the customer is told. Replays and late snapshots change nothing:
+   * an order already further along (paid by a faster `async_payment_succeeded`) stays where it is.
+   */
+  async function markProcessing(session: CheckoutSessionState): Promise<{ orderId: number }> {
+    if (session.orderId === null || session.status !== 'complete' || session.paymentStatus === 'paid')
+      throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment not completed');
+    const orderId = session.orderId;
+    const at = now();
+    const until = new Date(at.getTime() + (deps.processingHoldDays ?? 14) * 24 * 60 * 60_000);
+    const moved = await db.transaction(async (tx) => {
+      const order = await ordersIn(tx).lockOrder(orderId);
+      if (!order || order.paymentSessionId !== session.sessionId)
+        throw new AppError('NOT_FOUND', 'Unknown order');
+      if (!nextStatus(order.status, 'payment_processing')) return false;
+      await stockIn(tx).extendReservation(order.id, until);
+      await moveOrder(tx, order, 'payment_processing', { reservedUntil: until });
+      await enqueuePaymentProcessingMail(tx, deps, order, deps.processingHoldDays ?? 14);
+      return true;
+    });
+    if (moved) deps.mailDispatcher.kick();
+    return { orderId };
+  }
+
+  /**
+   * The provider reports a delayed payment failed: the keys go back on sale, the order is cancelled and
+   * the customer told. Only an order still waiting for its payment moves; any other is left as it is.
+   */
+  async function failDelayed(session: CheckoutSessionState): Promise<void> {
+    if (session.orderId === null) return;
+    const orderId = session.orderId;
+    const moved = await db.transaction(async (tx) => {
+      const order = await ordersIn(tx).lockOrder(orderId);
+      if (!order || order.paymentSessionId !== session.sessionId) return false;
+      if (!processingStatuses.includes(order.status) && order.status !== 'pending_payment') return false;
+      await stockIn(tx).releaseKeys(order.id);
+      await moveOrder(tx, order, 'payment_failed', { reservedUntil: null });
+      await enqueuePaymentFailedMail(tx, deps, order);
+      return true;
+    });
+    if (moved) {
+      deps.mailDispatcher.kick();
+      catalogueChanged.notify();
+    }
   }
 
   /**
@@ -195,7 +287,7 @@ export function createFulfilment(deps: CheckoutDeps) {
     await release(order.id, event);
   }
 
-  return { fulfil, release, closeUnpaid, approveHeld };
+  return { fulfil, release, closeUnpaid, approveHeld, markProcessing, failDelayed };
 }
 
 export type Fulfilment = ReturnType<typeof createFulfilment>;

@@ -79,10 +79,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
       config: { errorBodyExtra: { success: false, data: [] } },
     },
     async (request) => {
-      const { orderId, keys, held } = await service.completeFromSuccessPage(
+      const { orderId, keys, held, processing } = await service.completeFromSuccessPage(
         customerOf(request).customerId,
         request.body.sessionId,
       );
+      if (processing)
+        return {
+          success: true,
+          data: [],
+          order_id: orderId,
+          processing: true,
+          hold_days: service.processingHoldDays,
+        };
       if (held)
         return { success: true, data: [], order_id: orderId, held: true, review_hours: service.reviewHours };
       return { success: true, data: keys, order_id: orderId };

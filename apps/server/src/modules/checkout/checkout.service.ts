@@ -7,7 +7,7 @@ import type { KeyVault } from '../../lib/key-vault.ts';
 import { cartLinesOf, priceCart } from '../cart/index.ts';
 import type { InvoicesService } from '../invoices/index.ts';
 import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
-import { ordersIn } from '../orders/index.ts';
+import { closedStatuses, ordersIn } from '../orders/index.ts';
 import {
   type CheckoutSessionState,
   type PaymentEvent,
@@ -55,6 +55,8 @@ export interface CheckoutDeps {
   risk?: RiskService;
   /** A held order is reviewed within this many hours (told to the customer). */
   reviewHours?: number;
+  /** Days the keys of an order paid with a delayed method stay reserved while it settles (default 14). */
+  processingHoldDays?: number;
 }
 
 export function createCheckoutService(deps: CheckoutDeps) {
@@ -63,7 +65,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const repository = ordersIn(db);
   const events = createCheckoutRepository(db);
 
-  const { fulfil, release, closeUnpaid, approveHeld } = createFulfilment(deps);
+  const { fulfil, release, closeUnpaid, approveHeld, markProcessing, failDelayed } = createFulfilment(deps);
 
   async function cancelOpenCheckouts(customerId: number): Promise<void> {
     for (const order of await repository.openOrdersOf(customerId))
@@ -75,6 +77,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     approveHeld,
     /** Within how many hours a held order is reviewed (told to the customer). */
     reviewHours: deps.reviewHours ?? 24,
+    /** How many days a delayed payment's keys stay reserved while it settles (told to the customer). */
+    processingHoldDays: deps.processingHoldDays ?? 14,
 
     fulfil,
     cancelOpenCheckouts,
@@ -193,7 +197,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     async completeFromSuccessPage(
       customerId: number,
       sessionId: string,
-    ): Promise<{ orderId: number; keys: DeliveredKey[]; held?: boolean }> {
+    ): Promise<{ orderId: number; keys: DeliveredKey[]; held?: boolean; processing?: boolean }> {
       if (!sessionId.trim())
         throw new AppError('SESSION_ID_MISSING', 'Session id missing', { field: 'sessionId' });
       // Our own record first: an unknown or someone else's session never reaches the provider.
@@ -208,6 +212,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw error;
       }
       if (session.orderId !== order.id) throw new AppError('NOT_FOUND', 'Unknown payment session');
+      // A delayed method: the payment settles later; the keys come by e-mail and in history then.
+      if (session.status === 'complete' && session.paymentStatus === 'unpaid') {
+        await markProcessing(session);
+        // The payment failed already (its order is cancelled): the success page says so.
+        const current = await repository.findOrder(order.id);
+        if (current && closedStatuses.includes(current.status))
+          throw new AppError('ORDER_CANCELLED', `Order ${order.id} is ${current.status}`);
+        return { orderId: order.id, keys: [], processing: true };
+      }
       if (session.paymentStatus !== 'paid')
         throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment not completed');
       return fulfil(session);
@@ -220,9 +233,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
       try {
         if (event.type === 'checkout.session.completed' && event.session?.paymentStatus === 'paid') {
           await fulfil(event.session);
+        } else if (event.type === 'checkout.session.completed' && event.session?.status === 'complete') {
+          // Completed but unpaid: a delayed method; `async_payment_succeeded` or `_failed` follows.
+          await markProcessing(event.session);
+        } else if (event.type === 'checkout.session.async_payment_failed' && event.session) {
+          await failDelayed(event.session);
         } else if (event.type === 'checkout.session.expired' && event.session?.orderId != null) {
           const order = await repository.findOrder(event.session.orderId);
-          if (order?.paymentSessionId === event.session.sessionId)
+          // Only an open session expires; an order whose payment is settling keeps its keys.
+          if (order?.paymentSessionId === event.session.sessionId && order.status === 'pending_payment')
             await release(order.id, 'reservation_lapsed');
         } else if (event.type === 'payment.failed' && event.failure) {
           const order = await repository.findOrder(event.failure.orderId);
@@ -249,17 +268,28 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     /**
      * Asks the provider about sessions left in doubt (pending orders with a session, untouched for
-     * `settleMs`): a paid one is fulfilled (once: fulfil locks the order), so a lost webhook or a crash
-     * between payment and delivery never leaves a paid order undelivered. Answers how many it fulfilled.
+     * `settleMs`; orders whose delayed payment is settling, unasked for `processingSettleMs`): a paid one is
+     * fulfilled (once: fulfil locks the order), so a lost webhook or a crash between payment and delivery
+     * never leaves a paid order undelivered. Answers how many it fulfilled.
      */
-    async reconcilePayments(options: { limit?: number; settleMs?: number } = {}): Promise<number> {
-      const before = new Date(now().getTime() - (options.settleMs ?? 30_000));
-      const doubtful = await repository.pendingWithSession(before, options.limit ?? 50);
+    async reconcilePayments(
+      options: { limit?: number; settleMs?: number; processingSettleMs?: number } = {},
+    ): Promise<number> {
+      const at = now().getTime();
+      const doubtful = await repository.pendingWithSession(
+        new Date(at - (options.settleMs ?? 30_000)),
+        options.limit ?? 50,
+        // A bank debit takes days: its order is asked about once an hour, not every minute.
+        new Date(at - (options.processingSettleMs ?? 60 * 60_000)),
+      );
       let fulfilled = 0;
       for (const order of doubtful) {
         try {
           const state = await provider.retrieveSession(order.paymentSessionId ?? '');
-          if (state.paymentStatus !== 'paid' || state.orderId !== order.id) continue;
+          if (state.paymentStatus !== 'paid' || state.orderId !== order.id) {
+            if (order.status === 'payment_processing') await repository.touchOrder(order.id);
+            continue;
+          }
           await fulfil(state);
           fulfilled += 1;
           deps.log.info({ orderId: order.id }, 'payment reconciled: order fulfilled');

@@ -1,4 +1,6 @@
 /** The invoices module's public face: what other modules may use. Everything else in the folder is private. */
+export { renderInvoicePdf } from './invoice.pdf.ts';
+export type { InvoiceRow } from './invoices.repository.ts';
 export {
   financialYearOf,
   type InvoicesService,

@@ -1,6 +1,6 @@
 /** The mail module's public face: what other modules may use. Everything else in the folder is private. */
 export type { MailDispatcher } from './mail.dispatcher.ts';
-export type { MailOutbox } from './mail.outbox.ts';
+export { type MailOutbox, mailsWithInvoice } from './mail.outbox.ts';
 export {
   orderKeysMail,
   passwordResetMail,

@@ -13,6 +13,22 @@ export interface NewMail {
 
 export type ClaimedMail = typeof mailOutbox.$inferSelect;
 
+/**
+ * The mails that carried an invoice (the order e-mail with the keys), oldest first: their kind, when each
+ * was queued and when it was sent (null while not yet). Erasing an account deletes its mails.
+ */
+export async function mailsWithInvoice(
+  db: Executor,
+  invoiceId: number,
+): Promise<{ kind: string; queuedAt: Date; sentAt: Date | null }[]> {
+  return db
+    .select({ kind: mailOutbox.kind, queuedAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+    .from(mailOutbox)
+    .innerJoin(mailAttachments, eq(mailAttachments.mailId, mailOutbox.id))
+    .where(eq(mailAttachments.invoiceId, invoiceId))
+    .orderBy(asc(mailOutbox.id));
+}
+
 export function createMailOutbox(db: Database, keyVault: KeyVault) {
   /** Invoices waiting for the next mail queued in the same transaction (see attachToNextMail). */
   const pendingAttachments = new WeakMap<Executor, number[]>();

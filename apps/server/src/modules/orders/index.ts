@@ -1,7 +1,13 @@
 import type { Executor } from '../../db/client.ts';
+import { createKeyAccessRepository } from './key-access.repository.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 
 export { enqueueOrderKeysMail } from './order-keys-mail.ts';
+export {
+  enqueueLatePaymentRefundedMail,
+  enqueuePaymentFailedMail,
+  enqueuePaymentProcessingMail,
+} from './order-payment-mail.ts';
 export { enqueueOrderHeldMail, enqueueReviewCancelledMail } from './order-review-mail.ts';
 /**
  * The orders module's public face: the order read model (orders, lines, consents, the buyer) that
@@ -16,6 +22,7 @@ export {
   nextStatus,
   type OrderEvent,
   OrderTransitionRefused,
+  processingStatuses,
   refundKeyOf,
 } from './order-state.ts';
 export type { OrderLineRow, OrderRow } from './orders.repository.ts';
@@ -28,3 +35,7 @@ export type Orders = ReturnType<typeof ordersIn>;
 /** How many orders the customer has paid and kept, and the largest (the risk score's history signals). */
 export const purchaseRecordOf = (db: Executor, customerId: number) =>
   createOrdersRepository(db).purchaseRecord(customerId);
+export type { KeyAccessRow } from './key-access.repository.ts';
+/** Every reveal and copy of an order's keys in the customer's history, the oldest first (dispute evidence). */
+export const keyAccessLogOf = (db: Executor, orderId: number) =>
+  createKeyAccessRepository(db).ofOrder(orderId);

@@ -5,11 +5,11 @@ import { translate } from '../../lib/i18n.ts';
 import { type MailOutbox, type RenderedMail, renderMail } from '../mail/index.ts';
 import { createOrdersRepository, type OrderRow } from './orders.repository.ts';
 
-type Deps = { mailOutbox: MailOutbox; publicUrl: string };
+export type Deps = { mailOutbox: MailOutbox; publicUrl: string };
 type Texts = (key: string, values?: Record<string, string | number>) => string;
 
 /** Queues a mail to the order's buyer, written in their language, on the caller's transaction. */
-async function queueToBuyer(
+export async function queueToBuyer(
   tx: Executor,
   deps: Deps,
   order: OrderRow,

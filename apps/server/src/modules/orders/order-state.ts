@@ -35,6 +35,12 @@ export const orderEvents = [
   'review_approved_awaiting_keys',
   /** An admin cancelled a held order, or nobody reviewed it in time: refunded, keys back on sale. */
   'review_cancelled',
+  /** The customer paid with a delayed method (bank debit, transfer): the provider reports the outcome later. */
+  'payment_processing',
+  /** The provider reports a delayed payment failed (or a payment never came): keys back on sale. */
+  'payment_failed',
+  /** A payment arrived after the reservation lapsed and the keys ran out meanwhile: refunded in full. */
+  'late_payment_refunded',
 ] as const;
 export type OrderEvent = (typeof orderEvents)[number];
 
@@ -63,10 +69,23 @@ export const orderTransitions: readonly OrderTransition[] = [
   { from: 'held_for_review', event: 'review_approved_awaiting_keys', to: 'awaiting_keys' },
   { from: 'held_for_review', event: 'review_cancelled', to: 'cancelled' },
   { from: 'held_for_review', event: 'refunded_in_full', to: 'refunded' },
+  { from: 'pending_payment', event: 'payment_processing', to: 'payment_processing' },
+  { from: 'payment_processing', event: 'payment_confirmed', to: 'paid' },
+  { from: 'payment_processing', event: 'payment_confirmed_awaiting_keys', to: 'awaiting_keys' },
+  { from: 'payment_processing', event: 'payment_confirmed_held', to: 'held_for_review' },
+  { from: 'payment_processing', event: 'payment_failed', to: 'cancelled' },
+  { from: 'pending_payment', event: 'payment_failed', to: 'cancelled' },
+  // The longest a delayed payment keeps its keys (PAYMENT_PROCESSING_HOLD_DAYS): then they go back on sale,
+  // and a payment that still succeeds is delivered from what is in stock then, as any late payment.
+  { from: 'payment_processing', event: 'reservation_lapsed', to: 'expired' },
+  { from: 'expired', event: 'late_payment_refunded', to: 'cancelled' },
 ];
 
 /** The states an order is created in: the cart, or a checkout that reserved its keys. */
 export const initialOrderStatuses: readonly OrderStatus[] = ['draft', 'pending_payment'];
+
+/** Orders paid with a delayed method whose outcome is not known yet: keys reserved, nothing delivered. */
+export const processingStatuses: readonly OrderStatus[] = ['payment_processing'];
 
 /** Paid orders whose keys wait for a person's review: reserved for the order, neither shown nor mailed. */
 export const heldStatuses: readonly OrderStatus[] = ['held_for_review'];

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, games } from '../../db/schema/index.ts';
 import { orderConsents, orderLines, orders } from '../../db/schema/orders.ts';
@@ -106,7 +106,7 @@ export function createOrdersRepository(db: Executor) {
       return { paidOrders: row?.paidOrders ?? 0, largestPaidCents: row?.largestPaidCents ?? 0 };
     },
 
-    /** Paid orders, delivered, still awaiting keys or held for review. */
+    /** The orders of the history: delivered, awaiting keys, held for review, or paying by a delayed method. */
     async paidOrdersOf(customerId: number): Promise<OrderRow[]> {
       return db
         .select()
@@ -114,7 +114,7 @@ export function createOrdersRepository(db: Executor) {
         .where(
           and(
             eq(orders.customerId, customerId),
-            inArray(orders.status, ['paid', 'awaiting_keys', 'held_for_review']),
+            inArray(orders.status, ['paid', 'awaiting_keys', 'held_for_review', 'payment_processing']),
             eq(orders.hiddenByCustomer, false),
           ),
         )
@@ -125,7 +125,12 @@ export function createOrdersRepository(db: Executor) {
       return db
         .select()
         .from(orders)
-        .where(and(eq(orders.status, 'pending_payment'), lt(orders.reservedUntil, now)))
+        .where(
+          and(
+            inArray(orders.status, ['pending_payment', 'payment_processing']),
+            lt(orders.reservedUntil, now),
+          ),
+        )
         .limit(limit);
     },
 
@@ -133,33 +138,49 @@ export function createOrdersRepository(db: Executor) {
      * Orders waiting for a payment whose provider session exists and that were last touched before
      * `before`: the ones whose outcome the store may have missed (a lost webhook, a crash).
      */
-    async pendingWithSession(before: Date, limit: number) {
+    async pendingWithSession(before: Date, limit: number, processingBefore: Date = before) {
       return db
-        .select({ id: orders.id, paymentSessionId: orders.paymentSessionId })
+        .select({ id: orders.id, paymentSessionId: orders.paymentSessionId, status: orders.status })
         .from(orders)
         .where(
           and(
-            eq(orders.status, 'pending_payment'),
             isNotNull(orders.paymentSessionId),
-            lt(orders.updatedAt, before),
+            or(
+              and(eq(orders.status, 'pending_payment'), lt(orders.updatedAt, before)),
+              and(eq(orders.status, 'payment_processing'), lt(orders.updatedAt, processingBefore)),
+            ),
           ),
         )
         .orderBy(asc(orders.updatedAt))
         .limit(limit);
     },
 
+    /** Marks an order as looked at now (its `updatedAt`), without changing anything else. */
+    async touchOrder(orderId: number): Promise<void> {
+      await db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+    },
+
     async insertConsent(values: typeof orderConsents.$inferInsert): Promise<void> {
       await db.insert(orderConsents).values(values);
     },
 
-    async consentOf(
-      orderId: number,
-    ): Promise<{ text: string; clientTimestamp: string; recordedAt: Date } | undefined> {
+    async consentOf(orderId: number): Promise<
+      | {
+          text: string;
+          clientTimestamp: string;
+          recordedAt: Date;
+          termsVersion: string;
+          ip: string | null;
+        }
+      | undefined
+    > {
       const [row] = await db
         .select({
           text: orderConsents.text,
           clientTimestamp: orderConsents.clientTimestamp,
           recordedAt: orderConsents.recordedAt,
+          termsVersion: orderConsents.termsVersion,
+          ip: orderConsents.ip,
         })
         .from(orderConsents)
         .where(eq(orderConsents.orderId, orderId));

@@ -1,6 +1,10 @@
 import { okResponseSchema } from '@keyland/core/schemas/accounts';
 import { errorBodySchema } from '@keyland/core/schemas/common';
-import { completedOrdersResponseSchema, deleteOrderRequestSchema } from '@keyland/core/schemas/orders';
+import {
+  completedOrdersResponseSchema,
+  deleteOrderRequestSchema,
+  recordKeyAccessRequestSchema,
+} from '@keyland/core/schemas/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../plugins/session.ts';
@@ -54,6 +58,28 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
     },
     async (request) => {
       await service.hideOrder(customerIdOf(request.session), request.body.orderId);
+      return { success: true as const, message: 'ok' };
+    },
+  );
+
+  app.post(
+    '/api/kl_api/record_key_access',
+    {
+      schema: {
+        tags: ['orders'],
+        operationId: 'recordKeyAccess',
+        summary:
+          'Record that the caller showed or copied a key of their history (kept as evidence should the payment be disputed)',
+        body: recordKeyAccessRequestSchema,
+        response: { 200: okResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const userAgent = request.headers['user-agent'];
+      await service.recordKeyAccess(customerIdOf(request.session), request.body, {
+        ip: request.ip || null,
+        userAgent: typeof userAgent === 'string' && userAgent !== '' ? userAgent : null,
+      });
       return { success: true as const, message: 'ok' };
     },
   );

@@ -1,12 +1,25 @@
 import { centsToEuros } from '@keyland/core/money';
-import type { CompletedOrder } from '@keyland/core/schemas/orders';
+import type { CompletedOrder, KeyAccessAction } from '@keyland/core/schemas/orders';
 import { basisPointsToPercent } from '@keyland/core/vat';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 import { invoicesOfOrders } from '../invoices/index.ts';
 import { type SoldKey, stockIn } from '../stock/index.ts';
+import { createKeyAccessRepository } from './key-access.repository.ts';
+import { deliveredStatuses } from './order-state.ts';
 import { createOrdersRepository, type OrderLineRow, type OrderRow } from './orders.repository.ts';
+
+/**
+ * At most this many reveals (and as many copies) of one key are recorded per day: enough to show a
+ * dispute that the key was used, while a script calling the route in a loop cannot grow the log.
+ */
+export const KEY_ACCESS_RECORDS_PER_DAY = 20;
+/** The longest browser description kept with an access. */
+const USER_AGENT_MAX = 300;
+
+const startOfUtcDay = (at: Date) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
 /** The codes of sold keys by order line, decrypted. */
 export function decryptByLine(
@@ -32,6 +45,13 @@ function documentsOf(
     .filter(({ missing }) => missing > 0)
     .map(({ line, missing }) => ({ title: line.title, platform: line.platform, quantity: missing }));
   const delivered = [...keys.values()].some((codes) => codes.length > 0);
+  if (order.status === 'payment_processing')
+    return {
+      status: 'payment_processing' as const,
+      invoice_id: invoiceId,
+      pending_items: pending,
+      withdrawable: false,
+    };
   if (order.status === 'held_for_review')
     return {
       status: 'held_for_review' as const,
@@ -54,9 +74,11 @@ export function createOrdersService(deps: {
   keyVault: KeyVault;
   /** How long a held order may wait for its review (the risk settings' deadline). */
   reviewHours?: number;
+  now?: () => Date;
 }) {
   const { db, keyVault } = deps;
   const reviewHours = deps.reviewHours ?? 24;
+  const now = deps.now ?? (() => new Date());
   const repository = createOrdersRepository(db);
 
   return {
@@ -71,19 +93,23 @@ export function createOrdersService(deps: {
       const result: CompletedOrder[] = [];
       for (const order of paid) {
         const lines = linesOf.get(order.id) ?? [];
-        const keys = decryptByLine(keyVault, lines, soldOf.get(order.id) ?? []);
+        const sold = soldOf.get(order.id) ?? [];
+        const keys = decryptByLine(keyVault, lines, sold);
         result.push({
           id: order.id,
           date: (order.paidAt ?? order.createdAt).toISOString(),
-          items: lines.flatMap((line) =>
-            (keys.get(line.id) ?? []).map((code) => ({
+          items: lines.flatMap((line) => {
+            // The line's keys in the same (key) order as their codes.
+            const keyIds = sold.filter((key) => key.orderLineId === line.id).map((key) => key.keyId);
+            return (keys.get(line.id) ?? []).map((code, position) => ({
               title: line.title,
               price: centsToEuros(line.unitPriceCents),
               wcs_activation_key: code,
               platform: line.platform,
               providerId: line.providerId,
-            })),
-          ),
+              ...(keyIds[position] === undefined ? {} : { key_id: keyIds[position] }),
+            }));
+          }),
           total: centsToEuros(order.amountTotalCents),
           amount_untaxed: centsToEuros(order.amountUntaxedCents),
           amount_tax: centsToEuros(order.amountTaxCents),
@@ -100,6 +126,37 @@ export function createOrdersService(deps: {
         throw new AppError('NOT_FOUND', 'Unknown order');
       }
       await repository.updateOrder(orderId, { hiddenByCustomer: true });
+    },
+
+    /**
+     * Records that the customer showed or copied a key of their history, with the address and browser it
+     * came from: the access log the store sends when the payment is disputed. Only a key sold to one of the
+     * caller's delivered orders counts (anything else: not found). Past the daily bound the access is
+     * accepted but not stored.
+     */
+    async recordKeyAccess(
+      customerId: number,
+      access: { keyId: number; action: KeyAccessAction },
+      client: { ip: string | null; userAgent: string | null },
+    ): Promise<void> {
+      const orderId = await stockIn(db).orderOfSoldKey(access.keyId);
+      const order = orderId === undefined ? undefined : await repository.findOrder(orderId);
+      if (!order || order.customerId !== customerId || !deliveredStatuses.includes(order.status))
+        throw new AppError('NOT_FOUND', 'Unknown key');
+      const at = now();
+      await createKeyAccessRepository(db).insertBounded(
+        {
+          keyId: access.keyId,
+          orderId: order.id,
+          customerId,
+          action: access.action,
+          ip: client.ip,
+          userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+          at,
+        },
+        startOfUtcDay(at),
+        KEY_ACCESS_RECORDS_PER_DAY,
+      );
     },
   };
 }

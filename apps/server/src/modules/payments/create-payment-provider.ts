@@ -2,6 +2,7 @@ import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { readOrCreateSecret } from '../../lib/key-vault.ts';
 import { createLocalProvider } from './local.provider.ts';
+import { createLocalDisputeRepository } from './local-dispute.repository.ts';
 import { createLocalPaymentRepository } from './local-payment.repository.ts';
 import type { PaymentProvider } from './payment.port.ts';
 import { createStripeProvider } from './stripe.provider.ts';
@@ -23,6 +24,7 @@ export function createPaymentProvider(config: Config, db: Database): PaymentSetu
   return {
     provider: createLocalProvider({
       repository: createLocalPaymentRepository(db),
+      disputes: createLocalDisputeRepository(db),
       publicUrl: config.publicUrl,
       webhookSecret: secret,
     }),

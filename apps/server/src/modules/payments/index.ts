@@ -2,6 +2,7 @@
 export {
   type ChargeState,
   type CheckoutSessionState,
+  type DisputeEvidence,
   type DisputeState,
   type PaymentDetails,
   type PaymentEvent,

@@ -12,6 +12,12 @@ const escapeHtml = (text: string) =>
     (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
+/** Test accounts of the local bank transfer (as the card provider's SEPA test IBANs): one settles, one fails. */
+export const TEST_IBANS = { succeeds: 'DE89370400440532013000', fails: 'DE62370400440532013001' } as const;
+
+/** How long a local bank transfer takes to settle (a few seconds: long enough to see the order wait). */
+export const LOCAL_TRANSFER_SETTLE_MS = 3_000;
+
 const sessionParams = z.object({ sessionId: z.string().regex(/^cs_local_[0-9a-f]{32}$/) });
 
 function page(session: LocalSession, notice?: { kind: 'error' | 'info'; text: string }): string {
@@ -30,6 +36,13 @@ function page(session: LocalSession, notice?: { kind: 'error' | 'info'; text: st
   <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div></div>
   <button type="submit">Pay ${formatEuros(session.amountTotalCents, 'en')}</button>
 </form>
+<h2>Or pay by bank transfer</h2>
+<p class="muted">A delayed method: the order waits while the transfer settles, a few seconds here. IBAN ${TEST_IBANS.succeeds} settles, ${TEST_IBANS.fails} fails.</p>
+<form method="post" action="/pay/local/${session.id}/transfer">
+  <label for="iban">IBAN</label>
+  <input id="iban" name="iban" autocomplete="off" required value="" placeholder="${TEST_IBANS.succeeds}">
+  <button type="submit">Send a bank transfer of ${formatEuros(session.amountTotalCents, 'en')}</button>
+</form>
 <p><a href="${escapeHtml(session.cancelUrl)}">Cancel and return to the store</a></p>`
     : `<p>This checkout session is ${session.status === 'complete' ? 'already paid' : 'no longer open'}.</p><p><a href="${escapeHtml(session.cancelUrl)}">Return to the store</a></p>`;
   const message = notice ? `<p class="${notice.kind}" role="alert">${escapeHtml(notice.text)}</p>` : '';
@@ -38,7 +51,7 @@ function page(session: LocalSession, notice?: { kind: 'error' | 'info'; text: st
 <style>
 body{font-family:system-ui,sans-serif;background:#0b0f0d;color:#e5e7eb;margin:0;padding:24px;display:flex;justify-content:center}
 main{width:100%;max-width:420px;background:#111827;border-radius:16px;padding:24px;box-shadow:0 10px 30px #0008}
-h1{font-size:20px;margin:0 0 4px}.muted{color:#9ca3af;font-size:14px;margin:0 0 16px}
+h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:24px 0 4px}.muted{color:#9ca3af;font-size:14px;margin:0 0 16px}
 ul{list-style:none;padding:0;margin:0 0 16px}li{display:flex;justify-content:space-between;gap:12px;padding:6px 0;border-bottom:1px solid #1f2937}
 label{display:block;font-size:14px;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:12px;border-radius:8px;border:1px solid #374151;background:#0b0f0d;color:#fff;font-size:16px}
 .row{display:flex;gap:12px}.row>div{flex:1}button{margin-top:20px;width:100%;padding:14px;border:0;border-radius:10px;background:#22c55e;color:#052e16;font-weight:700;font-size:16px;cursor:pointer}
@@ -121,7 +134,80 @@ export const localCheckoutRoutes: FastifyPluginAsync<{
       return reply.redirect(paid.successUrl.replace('{CHECKOUT_SESSION_ID}', paid.id), 303);
     },
   );
+
+  app.post(
+    '/pay/local/:sessionId/transfer',
+    {
+      schema: {
+        hide: true,
+        operationId: 'payLocalTransfer',
+        summary: 'Pay by the local provider’s delayed bank transfer',
+      },
+    },
+    async (request, reply) => {
+      const { sessionId } = sessionParams.parse(request.params);
+      const form = z.object({ iban: z.string().max(60).default('') }).parse(request.body ?? {});
+      const session = await repository.find(sessionId);
+      if (!session)
+        return reply.status(404).type('text/html').send('<!doctype html><p>Unknown checkout session.</p>');
+      const iban = form.iban.replace(/\s/g, '').toUpperCase();
+      const outcome =
+        iban === TEST_IBANS.succeeds ? 'succeeds' : iban === TEST_IBANS.fails ? 'fails' : undefined;
+      if (!outcome)
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(
+            page(session, {
+              kind: 'error',
+              text: `Use a test IBAN: ${TEST_IBANS.succeeds} (settles) or ${TEST_IBANS.fails} (fails).`,
+            }),
+          );
+      const done = await repository.completeDelayed(
+        sessionId,
+        outcome,
+        new Date(Date.now() + LOCAL_TRANSFER_SETTLE_MS),
+      );
+      if (!done)
+        return reply
+          .status(409)
+          .type('text/html; charset=utf-8')
+          .send(page(session, { kind: 'info', text: 'This checkout session is no longer open.' }));
+      // As for a delayed method at the card provider: the session completes unpaid; the outcome follows.
+      await deliverEvent(app, webhookSecret, 'checkout.session.completed', done);
+      return reply.redirect(done.successUrl.replace('{CHECKOUT_SESSION_ID}', done.id), 303);
+    },
+  );
 };
+
+/**
+ * Settles the local bank transfers due at `at`: each is marked paid or failed once, and the store is told
+ * with `checkout.session.async_payment_succeeded` or `_failed`, as the card provider does for delayed
+ * methods. Run by the `local-payment-settlement` job; answers how many it settled.
+ */
+export async function settleDueTransfers(
+  app: FastifyInstance,
+  repository: LocalPaymentRepository,
+  webhookSecret: string,
+  at: Date,
+  limit = 20,
+): Promise<number> {
+  let settled = 0;
+  for (const due of await repository.dueSettlements(at, limit)) {
+    const session = await repository.settle(due.id);
+    if (!session) continue;
+    await post(
+      app,
+      webhookSecret,
+      session.paymentStatus === 'paid'
+        ? 'checkout.session.async_payment_succeeded'
+        : 'checkout.session.async_payment_failed',
+      toSessionState(session),
+    );
+    settled += 1;
+  }
+  return settled;
+}
 
 /** A refused card: the provider tells the store (its velocity limits count failed payments). */
 function deliverFailure(

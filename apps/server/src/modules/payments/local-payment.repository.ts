@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { localPaymentRefunds } from '../../db/schema/admin.ts';
 import { localPaymentSessions } from '../../db/schema/orders.ts';
@@ -8,6 +8,25 @@ export type LocalRefund = typeof localPaymentRefunds.$inferSelect;
 
 /** Sessions of the store's own test payment provider. */
 export function createLocalPaymentRepository(db: Executor) {
+  /** Completes a session that is open and unexpired, with `values`; undefined when it was not open. */
+  async function completeOpen(
+    id: string,
+    values: Partial<typeof localPaymentSessions.$inferInsert>,
+  ): Promise<LocalSession | undefined> {
+    const [row] = await db
+      .update(localPaymentSessions)
+      .set({ ...values, status: 'complete' })
+      .where(
+        and(
+          eq(localPaymentSessions.id, id),
+          eq(localPaymentSessions.status, 'open'),
+          sql`${localPaymentSessions.expiresAt} > now()`,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   return {
     /** Inserts a session, or returns the one already created with the same idempotency key. */
     async insertOrGet(values: typeof localPaymentSessions.$inferInsert): Promise<LocalSession> {
@@ -29,17 +48,46 @@ export function createLocalPaymentRepository(db: Executor) {
     },
 
     /** Marks an open, unexpired session paid; returns it, or undefined when it was not open. */
-    async complete(id: string, cardFingerprint: string | null = null): Promise<LocalSession | undefined> {
+    complete(id: string, cardFingerprint: string | null = null): Promise<LocalSession | undefined> {
+      return completeOpen(id, { paymentStatus: 'paid', cardFingerprint });
+    },
+
+    /**
+     * Completes an open session with a delayed method: complete but unpaid until `settlesAt`, when the
+     * settlement job pays or fails it as `outcome` says.
+     */
+    completeDelayed(
+      id: string,
+      outcome: 'succeeds' | 'fails',
+      settlesAt: Date,
+    ): Promise<LocalSession | undefined> {
+      return completeOpen(id, {
+        paymentStatus: 'unpaid',
+        paymentMethod: 'bank_transfer',
+        settlesAt,
+        settlementOutcome: outcome,
+      });
+    },
+
+    /** Delayed payments whose outcome is due at `now`, oldest first. */
+    async dueSettlements(now: Date, limit: number): Promise<LocalSession[]> {
+      return db
+        .select()
+        .from(localPaymentSessions)
+        .where(and(isNotNull(localPaymentSessions.settlesAt), lte(localPaymentSessions.settlesAt, now)))
+        .orderBy(asc(localPaymentSessions.settlesAt))
+        .limit(limit);
+    },
+
+    /** Settles a delayed payment once: paid when it succeeds; answers it, or undefined when already settled. */
+    async settle(id: string): Promise<LocalSession | undefined> {
       const [row] = await db
         .update(localPaymentSessions)
-        .set({ status: 'complete', paymentStatus: 'paid', cardFingerprint })
-        .where(
-          and(
-            eq(localPaymentSessions.id, id),
-            eq(localPaymentSessions.status, 'open'),
-            sql`${localPaymentSessions.expiresAt} > now()`,
-          ),
-        )
+        .set({
+          settlesAt: null,
+          paymentStatus: sql`case when ${localPaymentSessions.settlementOutcome} = 'succeeds' then 'paid' else 'unpaid' end`,
+        })
+        .where(and(eq(localPaymentSessions.id, id), isNotNull(localPaymentSessions.settlesAt)))
         .returning();
       return row;
     },

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { LocalDisputeRepository } from './local-dispute.repository.ts';
 import type { LocalPaymentRepository, LocalSession } from './local-payment.repository.ts';
 import {
   type ChargeState,
   type CheckoutSessionState,
+  type DisputeEvidence,
   type DisputeState,
   type PaymentEvent,
   type PaymentProvider,
@@ -46,8 +48,10 @@ export function toSessionState(row: LocalSession): CheckoutSessionState {
  * payment object: a payment is identified by its checkout session id (`paymentId`).
  */
 export type LocalChargeObject = { object: 'charge' } & ChargeState;
-export type LocalDisputeObject = { object: 'dispute' } & Omit<DisputeState, 'createdAt'> & {
+export type LocalDisputeObject = { object: 'dispute' } & Omit<DisputeState, 'createdAt' | 'evidenceDueBy'> & {
     createdAt: string;
+    /** The deadline for evidence (ISO 8601), when the event gives one. */
+    evidenceDueBy?: string | null;
   };
 
 function parseCharge(object: unknown): ChargeState | null {
@@ -67,6 +71,7 @@ function parseDispute(object: unknown): DisputeState | null {
   if (o?.object !== 'dispute' || typeof o.disputeId !== 'string' || typeof o.status !== 'string') return null;
   const createdAt = new Date(String(o.createdAt));
   if (!Number.isSafeInteger(o.amountCents) || Number.isNaN(createdAt.getTime())) return null;
+  const dueBy = typeof o.evidenceDueBy === 'string' ? new Date(o.evidenceDueBy) : null;
   return {
     disputeId: o.disputeId,
     paymentId: typeof o.paymentId === 'string' ? o.paymentId : null,
@@ -74,6 +79,24 @@ function parseDispute(object: unknown): DisputeState | null {
     status: o.status,
     reason: typeof o.reason === 'string' ? o.reason : null,
     createdAt,
+    evidenceDueBy: dueBy && !Number.isNaN(dueBy.getTime()) ? dueBy : null,
+  };
+}
+
+/** What the local provider keeps of submitted evidence: the texts, and the receipt's name, size and hash. */
+function storedEvidence(evidence: DisputeEvidence, idempotencyKey: string): Record<string, unknown> {
+  const { receipt, ...texts } = evidence;
+  return {
+    ...texts,
+    receipt: receipt
+      ? {
+          filename: receipt.filename,
+          contentType: receipt.contentType,
+          size: receipt.data.length,
+          sha256: createHash('sha256').update(receipt.data).digest('hex'),
+        }
+      : null,
+    idempotencyKey,
   };
 }
 
@@ -84,12 +107,23 @@ function parseDispute(object: unknown): DisputeState | null {
  */
 export function createLocalProvider(options: {
   repository: LocalPaymentRepository;
+  /** Where submitted dispute evidence is kept. */
+  disputes: LocalDisputeRepository;
   publicUrl: string;
   webhookSecret: string;
 }): PaymentProvider {
   const { repository } = options;
   return {
     kind: 'local',
+
+    async submitDisputeEvidence(disputeId, evidence, idempotencyKey) {
+      const stored = storedEvidence(evidence, idempotencyKey);
+      if (await options.disputes.insertEvidence(disputeId, stored)) return;
+      // As the card provider: evidence is submitted once; a retry under the same key answers as the first did.
+      const existing = await options.disputes.find(disputeId);
+      if (existing?.evidence.idempotencyKey === idempotencyKey) return;
+      throw new PaymentProviderError(`Evidence for dispute ${disputeId} was already submitted`);
+    },
 
     async createCheckoutSession(input) {
       const total = input.lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
@@ -200,13 +234,18 @@ export function createLocalProvider(options: {
           return { id, type: 'payment.failed', rawType, session: null, failure };
         }
       }
-      const type =
-        rawType === 'checkout.session.completed' || rawType === 'checkout.session.expired'
-          ? rawType
-          : 'other';
       const session = (object as { sessionId?: unknown } | undefined)?.sessionId
         ? (object as CheckoutSessionState)
         : null;
+      // As the card provider does: a delayed payment that settled arrives as `async_payment_succeeded`.
+      const type =
+        rawType === 'checkout.session.completed' ||
+        rawType === 'checkout.session.expired' ||
+        rawType === 'checkout.session.async_payment_failed'
+          ? rawType
+          : rawType === 'checkout.session.async_payment_succeeded' && session?.paymentStatus === 'paid'
+            ? 'checkout.session.completed'
+            : 'other';
       return { id, type, rawType, session };
     },
   };

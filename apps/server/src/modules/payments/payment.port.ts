@@ -43,9 +43,14 @@ export interface CheckoutSessionState {
   currency: string | null;
 }
 
-/** The events the store acts on; anything else is acknowledged and ignored. */
+/**
+ * The events the store acts on; anything else is acknowledged and ignored. `checkout.session.completed`
+ * also stands for `async_payment_succeeded` (the session is then paid); a completed session that is still
+ * `unpaid` was paid with a delayed method whose outcome comes later (`async_payment_failed` when it fails).
+ */
 export type PaymentEventType =
   | 'checkout.session.completed'
+  | 'checkout.session.async_payment_failed'
   | 'checkout.session.expired'
   | 'charge.refunded'
   | 'charge.dispute.created'
@@ -70,6 +75,28 @@ export interface DisputeState {
   status: string;
   reason: string | null;
   createdAt: Date;
+  /** The provider's deadline for the store's evidence (null when it gave none). */
+  evidenceDueBy: Date | null;
+}
+
+/**
+ * The store's answer to a dispute, in the provider's evidence fields (Stripe's `evidence[...]`). Texts are
+ * plain and in English, for the card network's reviewers.
+ */
+export interface DisputeEvidence {
+  customerName: string;
+  customerEmail: string;
+  /** The address the order was placed from (recorded with the consent at checkout). */
+  customerPurchaseIp: string | null;
+  productDescription: string;
+  /** When the keys were delivered, human-readable. */
+  serviceDate: string;
+  /** Every reveal and copy of the order's keys, with time and address, one per line. */
+  accessActivityLog: string;
+  /** The consent record (text, time, address), delivery and mail times, the invoice number. */
+  uncategorizedText: string;
+  /** The invoice, sent as the receipt. */
+  receipt?: { filename: string; contentType: 'application/pdf'; data: Buffer };
 }
 
 export interface ProviderRefund {
@@ -146,4 +173,9 @@ export interface PaymentProvider {
   listRefunds(paymentId: string): Promise<ProviderRefund[]>;
   /** The card and the provider's risk assessment of a paid session (null when it tells nothing). */
   paymentDetails(sessionId: string): Promise<PaymentDetails | null>;
+  /**
+   * Submits the store's evidence for a dispute (final: the provider takes it once, and refuses a second
+   * submission). The same idempotency key with the same evidence answers the first submission's outcome.
+   */
+  submitDisputeEvidence(disputeId: string, evidence: DisputeEvidence, idempotencyKey: string): Promise<void>;
 }

@@ -48,6 +48,8 @@ function toDisputeState(dispute: Stripe.Dispute): DisputeState {
     status: dispute.status,
     reason: dispute.reason ?? null,
     createdAt: new Date(dispute.created * 1000),
+    // Absent from a snapshot that carries no evidence details; Stripe sends Unix seconds.
+    evidenceDueBy: dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000) : null,
   };
 }
 
@@ -67,6 +69,8 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     session.paymentStatus === 'paid'
   ) {
     type = 'checkout.session.completed';
+  } else if (session && event.type === 'checkout.session.async_payment_failed') {
+    type = 'checkout.session.async_payment_failed';
   }
   const kind = object && typeof object === 'object' ? (object as { object?: unknown }).object : undefined;
   if (kind === 'payment_intent' && event.type === 'payment_intent.payment_failed') {

@@ -5,6 +5,7 @@ import {
   type CheckoutSessionRef,
   type CheckoutSessionState,
   type CreateCheckoutInput,
+  type DisputeEvidence,
   type PaymentDetails,
   type PaymentEvent,
   type PaymentProvider,
@@ -13,7 +14,13 @@ import {
   WebhookSignatureError,
 } from './payment.port.ts';
 import { toPaymentEvent, toSessionState } from './stripe.events.ts';
-import { parseApiBase, stripeFailure, stripeRetryOptions, validateInput } from './stripe.request.ts';
+import {
+  parseApiBase,
+  stripeFailure,
+  stripeRetryOptions,
+  toStripeEvidence,
+  validateInput,
+} from './stripe.request.ts';
 
 /**
  * The Stripe adapter of the payment port: a hosted Checkout Session in `payment` mode, created, read and
@@ -32,9 +39,9 @@ export interface StripeProviderOptions {
   /** The first back-off delay, doubled at each retry with jitter (default 300 ms, at most 8 s). */
   retryBaseDelayMs?: number;
   /**
-   * `card` (default) limits the session to cards (wallets such as Apple Pay and Google Pay included), whose
-   * result is known at once. `automatic` leaves the choice to the Dashboard, which may offer delayed
-   * methods (SEPA debit…) that complete `unpaid` and settle days later.
+   * `card` limits the session to cards (wallets such as Apple Pay and Google Pay included), whose result is
+   * known at once. Without it, the configured `paymentMethods` (default `automatic`) leaves the choice to
+   * the Dashboard, which may offer delayed methods (SEPA debit…) that complete `unpaid` and settle later.
    */
   paymentMethods?: 'card' | 'automatic';
 }
@@ -74,7 +81,7 @@ export function createStripeProvider(
     telemetry: false,
     appInfo: { name: 'Keyland' },
   });
-  const paymentMethods = options.paymentMethods ?? 'card';
+  const paymentMethods = options.paymentMethods ?? config.paymentMethods ?? 'automatic';
   const retryOptions = stripeRetryOptions(options.maxNetworkRetries ?? 3, options.retryBaseDelayMs ?? 300);
   const withRetries = <T>(call: () => Promise<T>): Promise<T> => retry(call, retryOptions);
   const fail = (operation: string, err: unknown) => stripeFailure(operation, err, config.secretKey);
@@ -228,6 +235,38 @@ export function createStripeProvider(
         }));
       } catch (err) {
         throw fail(`listing of the refunds of payment ${paymentId}`, err);
+      }
+    },
+
+    async submitDisputeEvidence(disputeId: string, evidence: DisputeEvidence, idempotencyKey: string) {
+      let receipt: string | undefined;
+      if (evidence.receipt) {
+        const { filename, contentType, data } = evidence.receipt;
+        try {
+          // The SDK sends uploads to files.stripe.com, but to the client's own host, port and protocol once
+          // the host is not Stripe's default (`resolveBaseAddress`): a configured API base (the stand-in,
+          // a proxy) receives the file too. test/payments/stripe.provider.test.ts holds it to that.
+          const file = await withRetries(() =>
+            stripe.files.create(
+              { purpose: 'dispute_evidence', file: { data, name: filename, type: contentType } },
+              { idempotencyKey: `${idempotencyKey}-receipt` },
+            ),
+          );
+          receipt = file.id;
+        } catch (err) {
+          throw fail(`upload of the receipt for dispute ${disputeId}`, err);
+        }
+      }
+      try {
+        await withRetries(() =>
+          stripe.disputes.update(
+            disputeId,
+            { evidence: toStripeEvidence(evidence, receipt), submit: true },
+            { idempotencyKey },
+          ),
+        );
+      } catch (err) {
+        throw fail(`evidence submission for dispute ${disputeId}`, err);
       }
     },
 

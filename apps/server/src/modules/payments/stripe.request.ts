@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { exponentialBackoff, type RetryOptions } from '../../lib/retry.ts';
-import { type CreateCheckoutInput, PaymentProviderError } from './payment.port.ts';
+import { type CreateCheckoutInput, type DisputeEvidence, PaymentProviderError } from './payment.port.ts';
 
 /** What goes out to Stripe: where to, checked input, which failures are tried again, and safe errors. */
 
@@ -57,6 +57,33 @@ export function validateInput(input: CreateCheckoutInput): void {
   if (problems.length > 0) {
     throw new PaymentProviderError(`Invalid checkout for order ${input.orderId}: ${problems.join('; ')}`);
   }
+}
+
+/** Stripe's limit for each text field of dispute evidence. */
+const EVIDENCE_TEXT_MAX = 20_000;
+
+/** A text cut to Stripe's limit, saying so at its end rather than being refused as a whole. */
+function clipEvidence(text: string): string {
+  if (text.length <= EVIDENCE_TEXT_MAX) return text;
+  const note = '\n[truncated]';
+  return `${text.slice(0, EVIDENCE_TEXT_MAX - note.length)}${note}`;
+}
+
+/** The port's evidence in Stripe's `evidence[...]` fields; `receipt` is the id of the uploaded file. */
+export function toStripeEvidence(
+  evidence: DisputeEvidence,
+  receipt: string | undefined,
+): Stripe.DisputeUpdateParams.Evidence {
+  return {
+    customer_name: evidence.customerName,
+    customer_email_address: evidence.customerEmail,
+    ...(evidence.customerPurchaseIp ? { customer_purchase_ip: evidence.customerPurchaseIp } : {}),
+    product_description: clipEvidence(evidence.productDescription),
+    service_date: evidence.serviceDate,
+    access_activity_log: clipEvidence(evidence.accessActivityLog),
+    uncategorized_text: clipEvidence(evidence.uncategorizedText),
+    ...(receipt ? { receipt } : {}),
+  };
 }
 
 /** Whether a failed Stripe call may succeed when repeated with the same Idempotency-Key. */

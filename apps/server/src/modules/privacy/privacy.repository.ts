@@ -5,6 +5,7 @@ import {
   authTokens,
   customers,
   gameKeys,
+  keyAccessLog,
   localPaymentSessions,
   mailOutbox,
   orderCancellations,
@@ -51,6 +52,15 @@ export function createPrivacyRepository(db: Executor) {
       return db.select().from(orderWithdrawals).where(eq(orderWithdrawals.customerId, customerId));
     },
 
+    /** The reveals and copies of the customer's keys, the oldest first. */
+    async keyAccess(customerId: number) {
+      return db
+        .select()
+        .from(keyAccessLog)
+        .where(eq(keyAccessLog.customerId, customerId))
+        .orderBy(asc(keyAccessLog.at), asc(keyAccessLog.id));
+    },
+
     async lockCustomer(customerId: number) {
       const [row] = await db.select().from(customers).where(eq(customers.id, customerId)).for('update');
       return row;
@@ -83,6 +93,14 @@ export function createPrivacyRepository(db: Executor) {
         .update(orderConsents)
         .set({ ip: null, userAgent: null })
         .where(eq(orderConsents.customerId, customerId));
+      // The access log loses what identifies the person (who, address, browser) but keeps when each key
+      // was shown or copied: the order stays for the retention period and its payment can still be
+      // disputed, and that a delivered key was used is the order's record, not the person's. The rows go
+      // with the order when retention deletes it.
+      await db
+        .update(keyAccessLog)
+        .set({ customerId: null, ip: null, userAgent: null })
+        .where(eq(keyAccessLog.customerId, customerId));
       await db
         .update(localPaymentSessions)
         .set({ customerEmail: placeholder })

@@ -93,6 +93,14 @@ export function createPrivacyService(deps: PrivacyDeps) {
           total: centsToEuros(invoice.totalCents),
           creditsInvoice: invoice.creditedInvoiceNumber,
         })),
+        keyAccess: (await repository.keyAccess(customerId)).map((access) => ({
+          orderId: access.orderId,
+          keyId: access.keyId,
+          action: access.action,
+          at: access.at.toISOString(),
+          ip: access.ip,
+          userAgent: access.userAgent,
+        })),
       };
     },
 

@@ -4,6 +4,7 @@ import { gameKeys } from '../../db/schema/index.ts';
 
 /** A sold key of an order, its code still encrypted. */
 export interface SoldKey {
+  keyId: number;
   orderLineId: number;
   codeCiphertext: string;
 }
@@ -53,7 +54,17 @@ export function createStockRepository(db: Executor) {
         });
       return rows
         .sort((a, b) => a.id - b.id)
-        .map((r) => ({ orderLineId: r.orderLineId ?? 0, codeCiphertext: r.codeCiphertext }));
+        .map((r) => ({ keyId: r.id, orderLineId: r.orderLineId ?? 0, codeCiphertext: r.codeCiphertext }));
+    },
+
+    /** Keeps an order's reserved keys for it until `until` (a payment that settles later). */
+    async extendReservation(orderId: number, until: Date): Promise<number> {
+      const kept = await db
+        .update(gameKeys)
+        .set({ reservedUntil: until })
+        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')))
+        .returning({ id: gameKeys.id });
+      return kept.length;
     },
 
     /** Keeps an order's reserved keys for it without a time limit (an order held for review). */
@@ -113,6 +124,7 @@ export function createStockRepository(db: Executor) {
       if (orderIds.length === 0) return byOrder;
       const rows = await db
         .select({
+          keyId: gameKeys.id,
           orderId: gameKeys.orderId,
           orderLineId: gameKeys.orderLineId,
           codeCiphertext: gameKeys.codeCiphertext,
@@ -121,10 +133,21 @@ export function createStockRepository(db: Executor) {
         .where(and(inArray(gameKeys.orderId, orderIds), eq(gameKeys.status, 'sold')))
         .orderBy(asc(gameKeys.id));
       for (const row of rows)
-        byOrder
-          .get(row.orderId ?? 0)
-          ?.push({ orderLineId: row.orderLineId ?? 0, codeCiphertext: row.codeCiphertext });
+        byOrder.get(row.orderId ?? 0)?.push({
+          keyId: row.keyId,
+          orderLineId: row.orderLineId ?? 0,
+          codeCiphertext: row.codeCiphertext,
+        });
       return byOrder;
+    },
+
+    /** The order a key was sold to, or undefined when it is not sold (available, reserved, revoked, unknown). */
+    async orderOfSoldKey(keyId: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ orderId: gameKeys.orderId })
+        .from(gameKeys)
+        .where(and(eq(gameKeys.id, keyId), eq(gameKeys.status, 'sold')));
+      return row?.orderId ?? undefined;
     },
   };
 }

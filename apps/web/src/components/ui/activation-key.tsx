@@ -16,13 +16,24 @@ export interface ActivationKeyProps {
   /** Hidden behind 14 dots until shown (history); shown at once right after payment. */
   maskable?: boolean;
   className?: string;
+  /** Told when the customer shows the hidden key (not when they hide it again). */
+  onReveal?: () => void;
+  /** Told when the key was copied (not when the browser refused). */
+  onCopy?: () => void;
 }
 
 /**
  * An activation key in monospace, with show/hide (when maskable) and copy ("copied" for 2 s).
  * A code delivered as a picture (an image data URL) is shown as that picture, with a download link instead of copy.
  */
-export function ActivationKey({ code, title, maskable = true, className }: ActivationKeyProps): ReactNode {
+export function ActivationKey({
+  code,
+  title,
+  maskable = true,
+  className,
+  onReveal,
+  onCopy,
+}: ActivationKeyProps): ReactNode {
   const { t } = useTranslation();
   const [revealed, setRevealed] = useState(!maskable);
   const { state, copy } = useCopyToClipboard();
@@ -34,7 +45,10 @@ export function ActivationKey({ code, title, maskable = true, className }: Activ
   const toggle = maskable ? (
     <button
       type="button"
-      onClick={() => setRevealed((shown) => !shown)}
+      onClick={() => {
+        if (!revealed) onReveal?.();
+        setRevealed(!revealed);
+      }}
       aria-pressed={revealed}
       aria-label={revealed ? t('history.hideKey', { title }) : t('history.showKey', { title })}
       className={iconButton}
@@ -102,7 +116,11 @@ export function ActivationKey({ code, title, maskable = true, className }: Activ
           {toggle}
           <button
             type="button"
-            onClick={() => void copy(code)}
+            onClick={() =>
+              void copy(code).then((copied) => {
+                if (copied) onCopy?.();
+              })
+            }
             aria-label={state === 'copied' ? t('history.copied') : t('history.copyKey', { title })}
             className={cn(iconButton, state === 'copied' && 'border-brand/60 text-brand-strong')}
           >

@@ -1,6 +1,10 @@
 import { toLocale } from '@keyland/core/locales';
 import { centsToEuros, formatEuros } from '@keyland/core/money';
-import type { AdminOrderDetail, CancelOrderResult } from '@keyland/core/schemas/admin';
+import {
+  type AdminOrderDetail,
+  type CancelOrderResult,
+  disputeEvidenceSummarySchema,
+} from '@keyland/core/schemas/admin';
 import { basisPointsToPercent } from '@keyland/core/vat';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
@@ -69,6 +73,13 @@ export const disputeView = (dispute: OrderDisputeRow) => ({
   amount: centsToEuros(dispute.amountCents),
   openedAt: dispute.openedAt.toISOString(),
   closedAt: dispute.closedAt?.toISOString() ?? null,
+  evidenceDueBy: dispute.evidenceDueBy?.toISOString() ?? null,
+  evidenceSubmittedAt: dispute.evidenceSubmittedAt?.toISOString() ?? null,
+  // While it is being sent the column holds the sender's claim, not a summary: nothing to show yet.
+  evidence: dispute.evidenceSubmittedAt
+    ? (disputeEvidenceSummarySchema.safeParse(dispute.evidence).data ?? null)
+    : null,
+  evidenceError: dispute.evidenceError,
 });
 
 type CancellationRow = typeof orderCancellations.$inferSelect;

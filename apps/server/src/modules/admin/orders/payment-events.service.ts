@@ -6,6 +6,7 @@ import { issueCreditNote } from '../../invoices/index.ts';
 import { moveOrder, nextStatus, type OrderRow, ordersIn } from '../../orders/index.ts';
 import type { ChargeState, DisputeState, PaymentEvent, PaymentProvider } from '../../payments/index.ts';
 import { stockIn } from '../../stock/index.ts';
+import { createDisputeEvidence } from './dispute-evidence.service.ts';
 import { createPaymentEventsRepository, type OrderDisputeRow } from './payment-events.repository.ts';
 
 export interface PaymentEventsDeps {
@@ -37,6 +38,7 @@ export function disputeOutcome(providerStatus: string): OrderDisputeRow['status'
 export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
   const { db, provider, log } = deps;
   const now = deps.now ?? (() => new Date());
+  const evidence = createDisputeEvidence(deps);
 
   async function orderOfPayment(paymentId: string | null): Promise<OrderRow | undefined> {
     if (!paymentId) return undefined;
@@ -122,7 +124,7 @@ export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
     await db.transaction(async (tx) => {
       const store = createPaymentEventsRepository(tx);
       const audit = auditTrail(tx);
-      const existing = await store.findDispute(provider.kind, dispute.disputeId);
+      let existing = await store.findDispute(provider.kind, dispute.disputeId);
       const entry = (before: OrderDisputeRow['status'] | null) =>
         audit.recordProviderEvent({
           action: `order.dispute.${status === 'open' ? 'opened' : status}`,
@@ -150,25 +152,43 @@ export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
           amountCents: dispute.amountCents,
           openedAt: dispute.createdAt,
           closedAt: status === 'open' ? null : at,
+          evidenceDueBy: dispute.evidenceDueBy,
         });
-        if (inserted) await entry(null);
-        return;
+        if (inserted) {
+          await entry(null);
+          return;
+        }
+        // Another delivery of this dispute (a `created` racing a `closed`) inserted it meanwhile: this
+        // event acts on that row, now committed, instead of being lost.
+        existing = await store.findDispute(provider.kind, dispute.disputeId);
+        if (!existing) return;
       }
       // A closed dispute stays closed: a late `created` event (out of order) does not reopen it.
-      if (existing.status !== 'open' || status === 'open') return;
+      if (existing.status !== 'open') return;
+      if (status === 'open') {
+        // A later event may be the first to tell the deadline.
+        if (!existing.evidenceDueBy && dispute.evidenceDueBy)
+          await store.updateDispute(existing.id, { evidenceDueBy: dispute.evidenceDueBy });
+        return;
+      }
       await store.updateDispute(existing.id, { status, providerStatus: dispute.status, closedAt: at });
       await entry(existing.status);
     });
+    // The evidence goes once the dispute is recorded, outside the transaction: the provider may be slow.
+    // A failure is recorded on the dispute and tried again by the `dispute-evidence` job, so the event
+    // itself is acknowledged.
+    const recorded = await createPaymentEventsRepository(db).disputeByProviderId(
+      provider.kind,
+      dispute.disputeId,
+    );
+    if (recorded?.status === 'open' && !recorded.evidenceSubmittedAt) await evidence.submit(recorded);
   }
 
   return {
     /** Acts on a refund or dispute event; any other event is left to its caller. */
     async handle(event: PaymentEvent): Promise<void> {
       if (event.type === 'charge.refunded' && event.charge) await onRefunded(event, event.charge);
-      else if (
-        (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') &&
-        event.dispute
-      )
+      else if (event.type.startsWith('charge.dispute.') && event.dispute)
         await onDispute(event, event.dispute);
     },
   };

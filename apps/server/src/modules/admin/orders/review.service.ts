@@ -17,6 +17,7 @@ import type { PaymentProvider } from '../../payments/index.ts';
 import type { RiskService } from '../../risk/index.ts';
 import { stockIn } from '../../stock/index.ts';
 import type { Actor } from '../index.ts';
+import { createDisputeEvidence } from './dispute-evidence.service.ts';
 import { createAdminOrdersRepository } from './orders.repository.ts';
 import { disputeView, refundInFull } from './orders.service.ts';
 import { createReviewRepository } from './review.repository.ts';
@@ -55,6 +56,7 @@ export function createReviewService(deps: ReviewDeps) {
   const now = deps.now ?? (() => new Date());
   const repository = createReviewRepository(db);
   const deadlineMs = deps.deadlineHours * HOUR_MS;
+  const disputeEvidence = createDisputeEvidence(deps);
 
   async function latestAssessment(orderId: number) {
     const rows = await deps.risk.assessmentsOf(orderId);
@@ -219,6 +221,12 @@ export function createReviewService(deps: ReviewDeps) {
         })),
       };
     },
+
+    /**
+     * Sends the evidence of open disputes whose submission failed or never ran, while their deadline has
+     * not passed (the `dispute-evidence` job); answers how many were sent.
+     */
+    submitDisputeEvidence: () => disputeEvidence.submitPending(),
   };
 }
 

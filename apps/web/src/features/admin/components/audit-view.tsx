@@ -83,6 +83,7 @@ const actionKeys = {
   'order.dispute.opened': 'admin.refunds.actions.disputeOpened',
   'order.dispute.won': 'admin.refunds.actions.disputeWon',
   'order.dispute.lost': 'admin.refunds.actions.disputeLost',
+  'order.dispute.evidence': 'admin.refunds.actions.disputeEvidence',
   'product.detail': 'admin.security.actions.productDetail',
   'product.cover': 'admin.cover.action',
   'totp.enable': 'admin.security.actions.totpEnable',

@@ -31,6 +31,7 @@ export function DisputesTable(): ReactNode {
           { label: t('admin.refunds.reason') },
           { label: t('admin.review.opened') },
           { label: t('admin.review.closed') },
+          { label: t('admin.disputes.evidenceColumn') },
         ]}
       >
         {disputes.data.items.map((dispute) => (
@@ -56,6 +57,15 @@ export function DisputesTable(): ReactNode {
             <td className={`${tdClasses} text-ink-muted`}>
               {dispute.closedAt ? (
                 <time dateTime={dispute.closedAt}>{formatDateTime(dispute.closedAt, locale)}</time>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td className={`${tdClasses} text-ink-muted`}>
+              {dispute.evidenceSubmittedAt ? (
+                <time dateTime={dispute.evidenceSubmittedAt}>
+                  {formatDateTime(dispute.evidenceSubmittedAt, locale)}
+                </time>
               ) : (
                 '—'
               )}

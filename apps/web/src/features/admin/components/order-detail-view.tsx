@@ -13,6 +13,7 @@ import { formatCount } from '#src/features/admin/utils/format.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { AdminCard, AdminPageHeader, Badge, ErrorBlock, LoadingBlock } from './admin-page.tsx';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { OrderDisputesCard } from './order-disputes-card.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { ProviderEvents } from './order-provider-events.tsx';
 import { OrderRiskCard } from './order-risk-card.tsx';
@@ -201,6 +202,7 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
             <ProviderEvents order={data} />
           </AdminCard>
         ) : null}
+        <OrderDisputesCard disputes={data.disputes} />
         <AdminCard title={t('admin.orders.lines')} bodyClassName="p-0 sm:p-0">
           <OrderLines order={data} />
         </AdminCard>

@@ -22,6 +22,7 @@ export const orderTone: Record<AdminOrderStatus, BadgeTone> = {
   pending_payment: 'warning',
   awaiting_keys: 'warning',
   held_for_review: 'warning',
+  payment_processing: 'warning',
   cancelled: 'danger',
   expired: 'neutral',
   refunded: 'danger',

@@ -27,6 +27,9 @@ export interface CreateOrderAnswer {
   /** Paid, but held for a person's review: no keys yet; they follow by e-mail within `review_hours`. */
   held?: boolean;
   review_hours?: number;
+  /** Paid with a delayed method (bank debit, transfer): no keys until it settles; kept `hold_days`. */
+  processing?: boolean;
+  hold_days?: number;
   error?: string;
   message?: string;
 }

@@ -74,6 +74,19 @@ describe('the checkout success page', () => {
     await setupI18n('en');
   });
 
+  it('says a delayed payment is processing, with how long the keys are kept, and shows no key', async () => {
+    stubServer({ success: true, data: [], order_id: 51, processing: true, hold_days: 14 });
+    renderWithProviders(<CheckoutSuccessView />, { route: '/checkout/success?session_id=cs_local_4' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment processing' })).toBeTruthy();
+    expect(screen.getByText('Order #51')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Payment processing · Keyland'));
+    expect(screen.getByText(/such as a bank transfer or a direct debit/)).toBeTruthy();
+    expect(screen.getByText(/We keep them for you for up to 14 days/)).toBeTruthy();
+    expect(screen.queryByTestId('delivered-key')).toBeNull();
+    expect(screen.queryByTestId('checkout-held')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to your purchase history' })).toBeTruthy();
+  });
+
   it('still shows the keys of an order that is not held', async () => {
     stubServer({
       success: true,

@@ -15,7 +15,7 @@ import { clearCheckoutStorage } from '#src/features/checkout/utils/checkout-stor
 import { ApiError } from '#src/lib/api-client.ts';
 import { cartBaseKey, ordersBaseKey } from '#src/lib/query-keys.ts';
 import { useSession } from '#src/lib/session.ts';
-import { CheckoutHeldView } from './checkout-held-view.tsx';
+import { CheckoutHeldView, CheckoutPaymentProcessingView } from './checkout-held-view.tsx';
 import { ResultHeading, ResultLinks, ResultPage } from './checkout-result.tsx';
 
 /** Automatic attempts after the first one: the provider's confirmation may arrive a moment after the customer. */
@@ -38,10 +38,14 @@ interface PaidOrder {
   keys: DeliveredKey[];
   /** Hours within which a held order is checked; undefined when the keys are delivered. */
   reviewHours: number | undefined;
+  /** Paid with a delayed method: the days its keys are kept while the payment settles. */
+  processingDays?: number | undefined;
 }
 
 /** A held order is checked within a day unless the server says otherwise. */
 const DEFAULT_REVIEW_HOURS = 24;
+/** A delayed payment's keys are kept two weeks unless the server says otherwise. */
+const DEFAULT_HOLD_DAYS = 14;
 
 async function fetchOrder(sessionId: string, signal: AbortSignal): Promise<PaidOrder> {
   const answer = await createOrder(sessionId, signal);
@@ -52,6 +56,7 @@ async function fetchOrder(sessionId: string, signal: AbortSignal): Promise<PaidO
     orderId: answer.order_id,
     keys: answer.data,
     reviewHours: answer.held ? (answer.review_hours ?? DEFAULT_REVIEW_HOURS) : undefined,
+    processingDays: answer.processing ? (answer.hold_days ?? DEFAULT_HOLD_DAYS) : undefined,
   };
 }
 
@@ -124,7 +129,13 @@ function SessionKeys({ sessionId }: { sessionId: string }): ReactNode {
 
   const title = (
     <DocumentTitle
-      title={t(order.data?.reviewHours === undefined ? 'checkout.successTitle' : 'checkout.heldTitle')}
+      title={t(
+        order.data?.processingDays !== undefined
+          ? 'checkout.paymentProcessingTitle'
+          : order.data?.reviewHours === undefined
+            ? 'checkout.successTitle'
+            : 'checkout.heldTitle',
+      )}
     />
   );
 
@@ -148,6 +159,11 @@ function SessionKeys({ sessionId }: { sessionId: string }): ReactNode {
             {t('nav.login')}
           </Link>
         </EmptyState>
+      );
+    }
+    if (order.isSuccess && order.data.processingDays !== undefined) {
+      return (
+        <CheckoutPaymentProcessingView orderId={order.data.orderId} holdDays={order.data.processingDays} />
       );
     }
     if (order.isSuccess) {

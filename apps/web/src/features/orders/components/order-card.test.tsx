@@ -52,3 +52,32 @@ describe('a held order in the purchase history', () => {
     expect(screen.getByText('Being checked — usually within 1 hour')).toBeTruthy();
   });
 });
+
+describe('an order whose delayed payment is settling', () => {
+  beforeAll(() => setupI18n('en'));
+  afterEach(cleanup);
+
+  const processing: CompletedOrder = {
+    ...held,
+    id: 32,
+    status: 'payment_processing',
+    review_hours: undefined,
+    pending_items: [{ title: 'Lumen Drift', platform: 'Steam', quantity: 1 }],
+  };
+
+  it('says the payment is processing, lists its lines as kept, and offers no key, deletion or withdrawal', () => {
+    renderWithProviders(<OrderCard order={processing} />);
+    const notice = screen.getByTestId('order-payment-processing');
+    expect(within(notice).getByText('Payment processing')).toBeTruthy();
+    expect(within(notice).getByText(/Your bank has not confirmed the payment yet/)).toBeTruthy();
+    expect(
+      within(notice)
+        .getAllByTestId('order-pending-item')
+        .map((i) => i.textContent),
+    ).toEqual(['1 × Lumen Drift · Steam']);
+    expect(screen.queryByTestId('order-held')).toBeNull();
+    expect(screen.queryByTestId('activation-key')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete order #32' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Withdraw from contract/ })).toBeNull();
+  });
+});

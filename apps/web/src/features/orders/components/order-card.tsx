@@ -1,7 +1,7 @@
 import { formatDateTime } from '@keyland/core/dates';
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import type { CompletedOrder } from '@keyland/core/schemas/orders';
-import { CalendarDays, FileText, Hourglass, ShieldCheck } from 'lucide-react';
+import { CalendarDays, FileText, Hourglass, Landmark, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RedemptionHelp } from '#src/components/redemption-help.tsx';
@@ -10,6 +10,7 @@ import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
 import { QuantityLines } from '#src/components/ui/quantity-lines.tsx';
 import { TotalsList } from '#src/components/ui/totals-list.tsx';
 import { invoiceHref } from '#src/features/orders/api/orders.ts';
+import { recordKeyAccess } from '#src/features/orders/api/record-key-access.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { formatCartTotals } from '#src/utils/format-cart-totals.ts';
 import { DeleteOrderDialog } from './delete-order-dialog.tsx';
@@ -36,16 +37,26 @@ function PendingItems({ items }: { items: PendingItems }): ReactNode {
   );
 }
 
-/** Paid, held for a person's check before the keys are shown: when to expect them, not why. */
-function HeldNotice({ order }: { order: CompletedOrder }): ReactNode {
+/**
+ * Paid, its keys to come: held for a person's check (when to expect them, not why), or paid with a
+ * method that settles later (a bank debit or transfer).
+ */
+function WaitNotice({ order }: { order: CompletedOrder }): ReactNode {
   const { t } = useTranslation();
+  const processing = order.status === 'payment_processing';
+  const Icon = processing ? Landmark : ShieldCheck;
   return (
-    <div data-testid="order-held" className="flex flex-col gap-3 border-b border-line px-4 py-4 sm:px-5">
+    <div
+      data-testid={processing ? 'order-payment-processing' : 'order-held'}
+      className="flex flex-col gap-3 border-b border-line px-4 py-4 sm:px-5"
+    >
       <p className="flex items-start gap-2 font-semibold text-ink">
-        <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-        {t('history.held', { count: order.review_hours ?? 24 })}
+        <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+        {processing ? t('history.paymentProcessing') : t('history.held', { count: order.review_hours ?? 24 })}
       </p>
-      <p className="text-sm text-ink-muted">{t('history.heldBody')}</p>
+      <p className="text-sm text-ink-muted">
+        {processing ? t('history.paymentProcessingBody') : t('history.heldBody')}
+      </p>
       <PendingItems items={order.pending_items ?? []} />
     </div>
   );
@@ -67,6 +78,15 @@ function withKeys(order: CompletedOrder) {
     id: item.wcs_activation_key || `pending-${position}`,
     item,
   }));
+}
+
+/** Reveals and copies of a key go to its access log (a server that gives no key id: nothing to record). */
+function accessRecorder(keyId: number | undefined) {
+  if (keyId === undefined) return {};
+  return {
+    onReveal: () => recordKeyAccess(keyId, 'reveal'),
+    onCopy: () => recordKeyAccess(keyId, 'copy'),
+  };
 }
 
 /** One paid order: number, date, every key with its game and price, totals with VAT, help, delete. */
@@ -101,12 +121,16 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
             <time dateTime={order.date}>{formatDateTime(order.date, locale, 'long')}</time>
           </p>
         </div>
-        {order.status === 'awaiting_keys' || order.status === 'held_for_review' ? null : (
+        {order.status === 'awaiting_keys' ||
+        order.status === 'held_for_review' ||
+        order.status === 'payment_processing' ? null : (
           <DeleteOrderDialog orderId={order.id} />
         )}
       </header>
 
-      {order.status === 'held_for_review' ? <HeldNotice order={order} /> : null}
+      {order.status === 'held_for_review' || order.status === 'payment_processing' ? (
+        <WaitNotice order={order} />
+      ) : null}
 
       {order.status === 'awaiting_keys' ? (
         <div
@@ -146,7 +170,11 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
                   {formatEuros(roundEurosToCents(item.price), locale)}
                 </p>
               </div>
-              <ActivationKey code={item.wcs_activation_key} title={item.title} />
+              <ActivationKey
+                code={item.wcs_activation_key}
+                title={item.title}
+                {...accessRecorder(item.key_id)}
+              />
             </li>
           ))}
         </ul>
