@@ -122,6 +122,9 @@ describe(`delayed payment methods (${testDbKind})`, () => {
     });
     expect(await statusOf(orderId)).toBe('payment_processing');
     expect(await keysOf(game.id)).toEqual({ reserved: 1 });
+    // Bought, if not yet paid: the game left the cart, so it is not bought twice meanwhile.
+    const cart = (await client.post('/api/kl_api/get_order_cart_items', {})).json() as { items: unknown[] };
+    expect(cart.items).toEqual([]);
     const [kept] = await rows<{ until: string }>(
       sql`select reserved_until as until from game_keys where game_id = ${game.id}`,
     );

@@ -3,14 +3,11 @@ import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import {
   deliveredStatuses,
   enqueueLatePaymentRefundedMail,
-  enqueuePaymentFailedMail,
-  enqueuePaymentProcessingMail,
   heldStatuses,
   moveOrder,
   nextStatus,
   type OrderRow,
   ordersIn,
-  processingStatuses,
   refundKeyOf,
 } from '../orders/index.ts';
 import type { CheckoutSessionState, PaymentDetails } from '../payments/index.ts';
@@ -194,54 +191,6 @@ export function createFulfilment(deps: CheckoutDeps) {
   }
 
   /**
-   * The customer paid with a delayed method (bank debit or transfer): the session is complete, its payment
-   * not settled. The order waits in `payment_processing` with its keys kept for it for the hold period
-   * (PAYMENT_PROCESSING_HOLD_DAYS), and the customer is told. Replays and late snapshots change nothing:
-   * an order already further along (paid by a faster `async_payment_succeeded`) stays where it is.
-   */
-  async function markProcessing(session: CheckoutSessionState): Promise<{ orderId: number }> {
-    if (session.orderId === null || session.status !== 'complete' || session.paymentStatus === 'paid')
-      throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment not completed');
-    const orderId = session.orderId;
-    const at = now();
-    const until = new Date(at.getTime() + (deps.processingHoldDays ?? 14) * 24 * 60 * 60_000);
-    const moved = await db.transaction(async (tx) => {
-      const order = await ordersIn(tx).lockOrder(orderId);
-      if (!order || order.paymentSessionId !== session.sessionId)
-        throw new AppError('NOT_FOUND', 'Unknown order');
-      if (!nextStatus(order.status, 'payment_processing')) return false;
-      await stockIn(tx).extendReservation(order.id, until);
-      await moveOrder(tx, order, 'payment_processing', { reservedUntil: until });
-      await enqueuePaymentProcessingMail(tx, deps, order, deps.processingHoldDays ?? 14);
-      return true;
-    });
-    if (moved) deps.mailDispatcher.kick();
-    return { orderId };
-  }
-
-  /**
-   * The provider reports a delayed payment failed: the keys go back on sale, the order is cancelled and
-   * the customer told. Only an order still waiting for its payment moves; any other is left as it is.
-   */
-  async function failDelayed(session: CheckoutSessionState): Promise<void> {
-    if (session.orderId === null) return;
-    const orderId = session.orderId;
-    const moved = await db.transaction(async (tx) => {
-      const order = await ordersIn(tx).lockOrder(orderId);
-      if (!order || order.paymentSessionId !== session.sessionId) return false;
-      if (!processingStatuses.includes(order.status) && order.status !== 'pending_payment') return false;
-      await stockIn(tx).releaseKeys(order.id);
-      await moveOrder(tx, order, 'payment_failed', { reservedUntil: null });
-      await enqueuePaymentFailedMail(tx, deps, order);
-      return true;
-    });
-    if (moved) {
-      deps.mailDispatcher.kick();
-      catalogueChanged.notify();
-    }
-  }
-
-  /**
    * A person's decision on an order held for review: approved, it is delivered as a payment would have
    * delivered it (keys shown in history and mailed). Answers the delivered keys.
    */
@@ -287,7 +236,7 @@ export function createFulfilment(deps: CheckoutDeps) {
     await release(order.id, event);
   }
 
-  return { fulfil, release, closeUnpaid, approveHeld, markProcessing, failDelayed };
+  return { fulfil, release, closeUnpaid, approveHeld };
 }
 
 export type Fulfilment = ReturnType<typeof createFulfilment>;

@@ -17,7 +17,9 @@ import {
 import type { RiskService } from '../risk/index.ts';
 import { stockIn } from '../stock/index.ts';
 import type { SupplierPurchases } from '../supplier/index.ts';
+import { createDelayedPayments } from './checkout.delayed.ts';
 import { createFulfilment } from './checkout.fulfilment.ts';
+import { createReconciliation } from './checkout.reconcile.ts';
 import { createCheckoutRepository } from './checkout.repository.ts';
 
 /** The provider's session lives 30 minutes (its minimum); keys stay reserved a little longer. */
@@ -65,7 +67,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const repository = ordersIn(db);
   const events = createCheckoutRepository(db);
 
-  const { fulfil, release, closeUnpaid, approveHeld, markProcessing, failDelayed } = createFulfilment(deps);
+  const { fulfil, release, closeUnpaid, approveHeld } = createFulfilment(deps);
+  const { markProcessing, failDelayed } = createDelayedPayments(deps);
 
   async function cancelOpenCheckouts(customerId: number): Promise<void> {
     for (const order of await repository.openOrdersOf(customerId))
@@ -82,6 +85,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     fulfil,
     cancelOpenCheckouts,
+    ...createReconciliation(deps, { fulfil, closeUnpaid }),
 
     /**
      * Prices the cart, reserves one key per unit and records the consent in one transaction, then asks
@@ -257,50 +261,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw error;
       }
       return { duplicate: false };
-    },
-
-    /** Releases reservations whose time ran out (their sessions are expired first). */
-    async sweepLapsed(limit = 50): Promise<number> {
-      const lapsed = await repository.lapsedOrders(now(), limit);
-      for (const order of lapsed) await closeUnpaid(order, 'reservation_lapsed');
-      return lapsed.length;
-    },
-
-    /**
-     * Asks the provider about sessions left in doubt (pending orders with a session, untouched for
-     * `settleMs`; orders whose delayed payment is settling, unasked for `processingSettleMs`): a paid one is
-     * fulfilled (once: fulfil locks the order), so a lost webhook or a crash between payment and delivery
-     * never leaves a paid order undelivered. Answers how many it fulfilled.
-     */
-    async reconcilePayments(
-      options: { limit?: number; settleMs?: number; processingSettleMs?: number } = {},
-    ): Promise<number> {
-      const at = now().getTime();
-      const doubtful = await repository.pendingWithSession(
-        new Date(at - (options.settleMs ?? 30_000)),
-        options.limit ?? 50,
-        // A bank debit takes days: its order is asked about once an hour, not every minute.
-        new Date(at - (options.processingSettleMs ?? 60 * 60_000)),
-      );
-      let fulfilled = 0;
-      for (const order of doubtful) {
-        try {
-          const state = await provider.retrieveSession(order.paymentSessionId ?? '');
-          if (state.paymentStatus !== 'paid' || state.orderId !== order.id) {
-            if (order.status === 'payment_processing') await repository.touchOrder(order.id);
-            continue;
-          }
-          await fulfil(state);
-          fulfilled += 1;
-          deps.log.info({ orderId: order.id }, 'payment reconciled: order fulfilled');
-        } catch (error) {
-          deps.log.warn(
-            { orderId: order.id, err: (error as Error).message },
-            'payment reconciliation failed',
-          );
-        }
-      }
-      return fulfilled;
     },
   };
 }
