@@ -32,12 +32,21 @@ test('a bank transfer: the order waits as "payment processing", then the key arr
   const orderId = Number(await order.getAttribute('data-order-id'));
   expect(orderId).toBeGreaterThan(0);
 
-  // The transfer settles a few seconds later: the history, read again, shows the key instead of the notice.
+  // The transfer settles a few seconds later (the store's settlement job): wait for the order's state, then
+  // the history, read again, shows the key instead of the notice.
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.post('/api/kl_api/get_completed_orders', { data: {} });
+        const orders = (await response.json()) as { id: number; status?: string }[];
+        return orders.find((o) => o.id === orderId)?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('paid');
+  await page.reload();
   const item = order.getByTestId('order-item').filter({ hasText: game.title });
-  await expect(async () => {
-    await page.reload();
-    await expect(item.getByTestId('activation-key')).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  await expect(item.getByTestId('activation-key')).toHaveCount(1);
   await expect(order.getByTestId('order-payment-processing')).toHaveCount(0);
 
   // Two mails: the payment is processing, then the keys.
@@ -46,6 +55,7 @@ test('a bank transfer: the order waits as "payment processing", then the key arr
       receivedMails()
         .filter((mail) => mail.to.toLowerCase().includes(account.email.toLowerCase()))
         .map((mail) => mail.subject),
+      { timeout: 30_000 },
     )
     .toEqual(
       expect.arrayContaining([
