@@ -51,10 +51,11 @@ test('a bank transfer: the order waits as "payment processing", then the key arr
 
   // Two mails: the payment is processing, then the keys.
   await expect
-    .poll(() =>
-      receivedMails()
-        .filter((mail) => mail.to.toLowerCase().includes(account.email.toLowerCase()))
-        .map((mail) => mail.subject),
+    .poll(
+      () =>
+        receivedMails()
+          .filter((mail) => mail.to.toLowerCase().includes(account.email.toLowerCase()))
+          .map((mail) => mail.subject),
       { timeout: 30_000 },
     )
     .toEqual(
