@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { signPayload } from '../../src/modules/payments/webhook-signature.ts';
 import type { createClient } from './http.ts';
 
 type Client = ReturnType<typeof createClient>;
@@ -30,5 +32,26 @@ export async function payOnHostedPage(app: FastifyInstance, sessionId: string, c
     url: `/pay/local/${sessionId}/pay`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ card, exp: '12/34', cvc: '123' }).toString(),
+  });
+}
+
+/** Delivers a signed event of the local payment provider to the store's webhook, as the provider does. */
+export function postLocalEvent(
+  app: FastifyInstance,
+  secret: string,
+  type: string,
+  object: Record<string, unknown>,
+) {
+  const body = JSON.stringify({
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook/local',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(body, secret) },
+    payload: body,
   });
 }

@@ -5,12 +5,11 @@ import type { OrderStatus } from '../../src/db/schema/orders.ts';
 import { createMailOutbox } from '../../src/modules/mail/mail.outbox.ts';
 import { allowedStatusPairs } from '../../src/modules/orders/order-state.ts';
 import { createLocalPaymentRepository } from '../../src/modules/payments/local-payment.repository.ts';
-import { signPayload } from '../../src/modules/payments/webhook-signature.ts';
 import { createEmbeddedSupplier } from '../../src/modules/supplier/embedded.adapter.ts';
 import { createSupplierPurchases } from '../../src/modules/supplier/supplier-purchases.service.ts';
 import { buy, type Client, call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
 import { insertGame } from '../factories.ts';
-import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
+import { payOnHostedPage, postLocalEvent, startCheckout } from '../helpers/checkout.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { forgeRows, queryRows, testDbKind } from '../helpers/test-db.ts';
 
@@ -283,20 +282,8 @@ describe(`the order state machine (${testDbKind})`, () => {
     return row?.n ?? 0;
   }
 
-  async function webhook(type: string, object: Record<string, unknown>) {
-    const body = JSON.stringify({
-      id: `evt_${randomBytes(8).toString('hex')}`,
-      type,
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-    });
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/local',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(body, WEBHOOK_SECRET) },
-      payload: body,
-    });
-  }
+  const webhook = (type: string, object: Record<string, unknown>) =>
+    postLocalEvent(ctx.app, WEBHOOK_SECRET, type, object);
 
   const sessionObject = (order: Order, paymentStatus: 'paid' | 'unpaid') => ({
     sessionId: order.sessionId,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,10 +6,9 @@ import {
   TEST_IBANS,
 } from '../../src/modules/payments/local-checkout.routes.ts';
 import { createLocalPaymentRepository } from '../../src/modules/payments/local-payment.repository.ts';
-import { signPayload } from '../../src/modules/payments/webhook-signature.ts';
 import { loginCustomer } from '../admin/admin-helpers.ts';
 import { insertGame } from '../factories.ts';
-import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
+import { payOnHostedPage, postLocalEvent, startCheckout } from '../helpers/checkout.ts';
 import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
@@ -62,20 +60,8 @@ describe(`delayed payment methods (${testDbKind})`, () => {
       new Date(Date.now() + LOCAL_TRANSFER_SETTLE_MS + 60_000),
     );
 
-  async function webhook(type: string, object: Record<string, unknown>) {
-    const body = JSON.stringify({
-      id: `evt_${randomBytes(8).toString('hex')}`,
-      type,
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-    });
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/local',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(body, WEBHOOK_SECRET) },
-      payload: body,
-    });
-  }
+  const webhook = (type: string, object: Record<string, unknown>) =>
+    postLocalEvent(ctx.app, WEBHOOK_SECRET, type, object);
 
   /** A customer puts the only `keys` keys of a new game in the cart and opens the payment page. */
   async function checkout(keys = 1) {

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '../../db/schema/orders.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { removeFromCart } from '../cart/index.ts';
@@ -28,7 +29,9 @@ export function createDelayedPayments(deps: CheckoutDeps) {
    * (PAYMENT_PROCESSING_HOLD_DAYS), and the customer is told. Replays and late snapshots change nothing:
    * an order already further along (paid by a faster `async_payment_succeeded`) stays where it is.
    */
-  async function markProcessing(session: CheckoutSessionState): Promise<{ orderId: number }> {
+  async function markProcessing(
+    session: CheckoutSessionState,
+  ): Promise<{ orderId: number; status: OrderStatus }> {
     if (session.orderId === null || session.status !== 'complete' || session.paymentStatus === 'paid')
       throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment not completed');
     const orderId = session.orderId;
@@ -38,7 +41,7 @@ export function createDelayedPayments(deps: CheckoutDeps) {
       const order = await ordersIn(tx).lockOrder(orderId);
       if (!order || order.paymentSessionId !== session.sessionId)
         throw new AppError('NOT_FOUND', 'Unknown order');
-      if (!nextStatus(order.status, 'payment_processing')) return false;
+      if (!nextStatus(order.status, 'payment_processing')) return { moved: false, status: order.status };
       await stockIn(tx).extendReservation(order.id, until);
       await moveOrder(tx, order, 'payment_processing', { reservedUntil: until });
       // Bought, if not yet paid: the games leave the cart, so they are not bought twice meanwhile.
@@ -49,10 +52,10 @@ export function createDelayedPayments(deps: CheckoutDeps) {
         lines.map((line) => line.gameId),
       );
       await enqueuePaymentProcessingMail(tx, deps, order, deps.processingHoldDays ?? 14);
-      return true;
+      return { moved: true, status: 'payment_processing' as const };
     });
-    if (moved) deps.mailDispatcher.kick();
-    return { orderId };
+    if (moved.moved) deps.mailDispatcher.kick();
+    return { orderId, status: moved.status };
   }
 
   /**

@@ -218,11 +218,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (session.orderId !== order.id) throw new AppError('NOT_FOUND', 'Unknown payment session');
       // A delayed method: the payment settles later; the keys come by e-mail and in history then.
       if (session.status === 'complete' && session.paymentStatus === 'unpaid') {
-        await markProcessing(session);
         // The payment failed already (its order is cancelled): the success page says so.
-        const current = await repository.findOrder(order.id);
-        if (current && closedStatuses.includes(current.status))
-          throw new AppError('ORDER_CANCELLED', `Order ${order.id} is ${current.status}`);
+        const { status } = await markProcessing(session);
+        if (closedStatuses.includes(status))
+          throw new AppError('ORDER_CANCELLED', `Order ${order.id} is ${status}`);
         return { orderId: order.id, keys: [], processing: true };
       }
       if (session.paymentStatus !== 'paid')
