@@ -2,12 +2,13 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerCustomerRights } from './app-customer-rights.ts';
 import { scheduleCheckoutJobs, scheduleLocalSettlement } from './app-jobs.ts';
+import { registerSupport } from './app-support.ts';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { catalogueChanged } from './lib/catalogue-changed.ts';
 import type { KeyVault } from './lib/key-vault.ts';
-import { scheduleWithApp } from './lib/scheduled-job.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/accounts/auth.repository.ts';
@@ -53,13 +54,9 @@ import { localCheckoutRoutes } from './modules/payments/local-checkout.routes.ts
 import { createLocalPaymentRepository } from './modules/payments/local-payment.repository.ts';
 import type { PaymentProvider } from './modules/payments/payment.port.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
-import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
-import { createPrivacyService, scheduleRetention } from './modules/privacy/privacy.service.ts';
 import { createRiskService } from './modules/risk/index.ts';
 import { createSupplierModule } from './modules/supplier/supplier.module.ts';
 import type { KeySupplier } from './modules/supplier/supplier.port.ts';
-import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
-import { createWithdrawalService, scheduleRefundRetries } from './modules/withdrawal/withdrawal.service.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerApiReference, registerOpenApi } from './plugins/openapi.ts';
@@ -216,26 +213,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
     deadlineHours: config.risk.reviewDeadlineHours,
   });
+  const { claims, attention } = await registerSupport(app, config, {
+    db,
+    keyVault: deps.keyVault,
+    provider: payments.provider,
+    mailOutbox,
+    mailDispatcher,
+    limiter,
+    supplierPurchases: supplierModule.purchases,
+  });
   await app.register(cartRoutes, { service: createCartService(db) });
   await app.register(checkoutRoutes, { service: checkout });
   const orders = createOrdersService({
     db,
     keyVault: deps.keyVault,
     reviewHours: Math.ceil(config.risk.reviewDeadlineHours),
+    claimsOf: claims.ofOrders,
   });
   await app.register(ordersRoutes, { service: orders });
   app.decorate('orders', orders);
   await app.register(invoicesRoutes, { service: invoices });
-  const withdrawal = createWithdrawalService({
-    db,
-    provider: payments.provider,
-    mailOutbox,
-    mailDispatcher,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  await app.register(withdrawalRoutes, { service: withdrawal });
-  scheduleWithApp(app, scheduleRefundRetries(deps.dbHandle, withdrawal, app.log));
   await app.register(webhookRoutes, { service: checkout, provider: payments.provider.kind });
   if (payments.localWebhookSecret) {
     const localPayments = createLocalPaymentRepository(db);
@@ -260,17 +257,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     cancelOpenCheckouts: checkout.cancelOpenCheckouts,
     sessionStores,
     review,
+    attention,
   });
   await app.register(coverFileRoutes, { dataDir: config.dataDir });
-  const privacy = createPrivacyService({
-    db,
+  await registerCustomerRights(app, deps.dbHandle, {
+    provider: payments.provider,
+    mailOutbox,
+    mailDispatcher,
+    publicUrl: config.publicUrl,
     cancelOpenCheckouts: checkout.cancelOpenCheckouts,
     limiter,
     sessionStores,
-    log: app.log,
   });
-  await app.register(privacyRoutes, { service: privacy });
-  scheduleWithApp(app, scheduleRetention(deps.dbHandle, privacy, app.log));
   scheduleCheckoutJobs(app, deps.dbHandle, { checkout, review, sessionStore });
 
   await supplierModule.register(app);

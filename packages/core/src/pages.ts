@@ -38,10 +38,13 @@ export const adminPagePaths = {
   orders: '/admin/orders',
   order: '/admin/orders/:id',
   review: '/admin/review',
+  claims: '/admin/claims',
   customers: '/admin/customers',
   audit: '/admin/audit',
   security: '/admin/security',
   supplier: '/admin/supplier',
+  support: '/admin/support',
+  supportTicket: '/admin/support/:id',
 } as const;
 
 /** Every page pattern of the web app, each once. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR, resolveDataDir } from './data-dir.ts';
 import { type RiskSettings, riskEnvShape, riskSettingsOf } from './risk-settings.ts';
+import { type SupportSettings, supportEnvShape, supportSettingsOf } from './support-settings.ts';
 
 export type { RiskSettings };
 export { DEFAULT_DATA_DIR, resolveDataDir };
@@ -106,6 +107,8 @@ export const envSchema = z.object({
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Fraud screening (README, "Fraud screening"): config/risk-settings.ts. */
   ...riskEnvShape,
+  /** Key claims and support (README, "Key guarantee and support"): config/support-settings.ts. */
+  ...supportEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -192,6 +195,7 @@ export interface Config {
   /** Lifetime of cached catalogue answers in this process (0 disables the cache). */
   catalogueCacheTtlMs: number;
   risk: RiskSettings;
+  support: SupportSettings;
 }
 
 export interface CompanyConfig {
@@ -309,5 +313,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     risk: riskSettingsOf(e),
+    support: supportSettingsOf(e),
   };
 }

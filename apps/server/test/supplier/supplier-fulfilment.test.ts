@@ -233,6 +233,43 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
     expect(revealed.json()).toMatchObject({ code });
   });
 
+  it('replaces a claimed supplier key by buying one from the supplier, and lists the key to report', async () => {
+    const { orderId, client } = await buyWithEmptyStock(7);
+    expect(await orderStatus(orderId)).toBe('paid');
+    const [oldCode] = await soldCodes(orderId);
+    const history = (await client.post('/api/kl_api/get_completed_orders', {})).json() as {
+      id: number;
+      items: { key_id: number }[];
+    }[];
+    const keyId = history.find((o) => o.id === orderId)?.items[0]?.key_id;
+    // The store holds no key of the game: the claim waits for an admin.
+    const claim = await client.post('/api/claims', { keyId, reason: 'already_used' });
+    expect(claim.statusCode, claim.body).toBe(201);
+    expect(claim.json().status).toBe('open');
+
+    const { client: admin } = await loginAdmin(ctx);
+    const listed = (await call(ctx.app, admin, 'GET', '/api/admin/claims')).json() as {
+      items: { id: number; supplierGame: boolean }[];
+    };
+    expect(listed.items.find((c) => c.id === claim.json().id)?.supplierGame).toBe(true);
+    const before = fake.orders.length;
+    const done = await call(ctx.app, admin, 'POST', `/api/admin/claims/${claim.json().id}/resolve`, {
+      action: 'supplier_replace',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: 'replaced',
+      outcome: 'supplier_replaced',
+      supplierReport: 'listed',
+    });
+    expect(fake.orders.length).toBe(before + 1);
+    expect(fake.orders.at(-1)?.clientOrderId).toBe(`keyland-claim-${claim.json().id}`);
+    const codes = await soldCodes(orderId);
+    expect(codes).toHaveLength(1);
+    expect(codes[0]).toMatch(/^CW\d{5}-/);
+    expect(codes[0]).not.toBe(oldCode);
+  });
+
   it('buys only once when the order request times out and is retried', async () => {
     const before = fake.orders.length;
     fake.fail('POST', '/v3/orders', { delayMs: 800 });

@@ -47,6 +47,12 @@ export const dashboardSchema = z
       }),
     ),
     lowStockThreshold: z.number().int(),
+    /** What waits for a person: open key claims (and those past CLAIM_RESOLUTION_HOURS), open tickets. */
+    attention: z.object({
+      openClaims: z.number().int(),
+      overdueClaims: z.number().int(),
+      openTickets: z.number().int(),
+    }),
   })
   .meta({ id: 'AdminDashboard' });
 

@@ -51,7 +51,7 @@ export const importKeysResultSchema = z
 
 export type ImportKeysResult = z.infer<typeof importKeysResultSchema>;
 
-export const keyStatusValues = ['available', 'reserved', 'sold', 'revoked'] as const;
+export const keyStatusValues = ['available', 'reserved', 'sold', 'revoked', 'defective'] as const;
 export const keyKindValues = ['text', 'image'] as const;
 
 export const adminKeySchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activationScopes } from '../activation.ts';
 import { adminPageSchema, adminPagingQuerySchema, adminSearchText, eurosField } from './admin-common.ts';
 
 /** The admin's games (`/api/admin/products`): the list, one game, creating and editing. */
@@ -26,6 +27,10 @@ export const adminProductSchema = z
     priceBuy: z.number(),
     hidden: z.boolean(),
     region: z.string(),
+    /** Where the keys activate (the cart warns a customer whose country is outside it). */
+    activationScope: z.enum(activationScopes),
+    /** ISO codes of the countries, for `activationScope: 'countries'`. */
+    activationCountries: z.array(z.string()),
     languages: z.string(),
     releaseDate: z.string().nullable(),
     description: z.string().nullable(),
@@ -62,6 +67,16 @@ const { title, price, platform, ...otherProductFields } = {
     .max(60, { error: 'platform can have at most 60 characters' }),
   priceBuy: eurosField('priceBuy'),
   region: z.string().trim().min(1).max(60),
+  activationScope: z.enum(activationScopes),
+  activationCountries: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, { error: 'a country is a two-letter ISO code' }),
+    )
+    .max(60),
   languages: z.string().trim().min(1).max(300),
   releaseDate: z.iso.date({ error: 'releaseDate must be a date (YYYY-MM-DD)' }).nullable(),
   description: z.string().max(20_000).nullable(),

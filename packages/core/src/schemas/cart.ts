@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activationScopes } from '../activation.ts';
 import { MAX_LINE_QUANTITY } from '../cart-rules.ts';
 
 export { MAX_LINE_QUANTITY };
@@ -22,7 +23,12 @@ const lineRef = {
   product_name: z.string().max(300).optional(),
 };
 
-export const addOrderLineRequestSchema = z.object({ ...lineRef, ...ignoredLegacyFields });
+export const addOrderLineRequestSchema = z.object({
+  ...lineRef,
+  ...ignoredLegacyFields,
+  /** Confirms buying a key that may not activate in the customer's country (asked once, when adding). */
+  region_confirmed: z.boolean().optional(),
+});
 export const removeOrderLineRequestSchema = z.object({ ...lineRef, ...ignoredLegacyFields });
 export const updateOrderLineQuantityRequestSchema = z.object({
   ...lineRef,
@@ -45,6 +51,10 @@ export const cartItemSchema = z
     cover: z.string(),
     /** Keys that can be sold now, so the client can cap its + button. */
     available: z.number().int(),
+    /** Where the key activates: the EU/EEA, worldwide, or only the listed countries (ISO codes). */
+    activation: z.object({ scope: z.enum(activationScopes), countries: z.array(z.string()) }).optional(),
+    /** False when the key may not activate in the customer's account country. */
+    activates_here: z.boolean().optional(),
   })
   .meta({ id: 'CartItem' });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../account-rules.ts';
+import { keyClaimSchema, supportTicketSchema } from './support.ts';
 
 /** POST /api/orders/:id/withdraw: the customer confirmed the withdrawal on a second step. */
 export const withdrawalRequestSchema = z.object({ confirm: z.literal(true) });
@@ -92,6 +93,10 @@ export const dataExportSchema = z
         userAgent: z.string().nullable(),
       }),
     ),
+    /** The customer's reports of keys that did not work, and how each ended. */
+    keyClaims: z.array(keyClaimSchema).optional(),
+    /** The messages the customer sent through the contact form, with the shop's answers. */
+    supportTickets: z.array(supportTicketSchema).optional(),
   })
   .meta({ id: 'DataExport' });
 export type DataExport = z.infer<typeof dataExportSchema>;

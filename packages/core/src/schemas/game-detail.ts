@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activationScopes } from '../activation.ts';
 import { eurosSchema } from './common.ts';
 
 /*
@@ -48,6 +49,8 @@ export const gameDetailSchema = z
     stores: z.array(z.string()),
     minimumRequirements: z.string().nullable(),
     region: z.string(),
+    /** Where the keys activate: the EU/EEA, worldwide, or only the listed countries (ISO codes). */
+    activation: z.object({ scope: z.enum(activationScopes), countries: z.array(z.string()) }).optional(),
     language: z.string(),
     /** Selling price with VAT (the catalogue price). */
     price: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyClaimSchema } from './support.ts';
 
 /** The customer's order history (`get_completed_orders`) and hiding an order from it (`delete_order`). */
 
@@ -35,6 +36,8 @@ export const completedOrderSchema = z
       .array(z.object({ title: z.string(), platform: z.string(), quantity: z.number().int() }))
       .optional(),
     withdrawable: z.boolean().optional(),
+    /** The customer's claims on keys of this order ("this key does not work"), oldest first. */
+    claims: z.array(keyClaimSchema).optional(),
   })
   .meta({ id: 'CompletedOrder' });
 

@@ -25,6 +25,8 @@ export interface GameRating {
   percent: number;
 }
 
+export const activationScopes = ['eu', 'worldwide', 'countries'] as const;
+
 /** A game of the catalogue. Money in integer euro cents; the selling price includes VAT. */
 export const games = pgTable(
   'games',
@@ -38,6 +40,12 @@ export const games = pgTable(
     platform: text().notNull(),
     platformGroup: text().notNull(),
     region: text().notNull().default('EU'),
+    /**
+     * Where the keys activate: `eu` (the whole EU/EEA), `worldwide`, or `countries` (only the ISO codes of
+     * `activationCountries`). The cart warns a customer whose account country is outside it.
+     */
+    activationScope: text({ enum: activationScopes }).notNull().default('eu'),
+    activationCountries: jsonb().$type<string[]>().notNull().default([]),
     languages: text().notNull().default('Multilanguage'),
     releaseDate: date({ mode: 'string' }),
     /** Selling price, VAT included, the same for every customer. */
@@ -91,12 +99,16 @@ export const games = pgTable(
       .on(t.platform, t.id)
       .where(sql`${t.hidden} = false and ${t.priceCents} > 0`),
     index('games_release_date_idx').on(t.releaseDate.desc().nullsLast(), t.id),
+    check('games_activation_scope_valid', sql`${t.activationScope} in ('eu', 'worldwide', 'countries')`),
     check('games_price_nonnegative', sql`${t.priceCents} >= 0 and ${t.priceBuyCents} >= 0`),
   ],
 );
 
-/** `revoked`: taken back from a cancelled (suspected-fraud) order; never sold again. */
-export const keyStatuses = ['available', 'reserved', 'sold', 'revoked'] as const;
+/**
+ * `revoked`: taken back from a cancelled (suspected-fraud) order; `defective`: claimed by its buyer as not
+ * working and replaced or refunded. Neither is ever sold again.
+ */
+export const keyStatuses = ['available', 'reserved', 'sold', 'revoked', 'defective'] as const;
 export type KeyStatus = (typeof keyStatuses)[number];
 
 /** One activation key. The code is encrypted at rest (AES-256-GCM); the fingerprint keeps codes unique. */
@@ -127,6 +139,9 @@ export const gameKeys = pgTable(
       'game_keys_owner_consistent',
       sql`(${t.status} = 'available' and ${t.orderId} is null) or (${t.status} <> 'available' and ${t.orderId} is not null)`,
     ),
-    check('game_keys_status_valid', sql`${t.status} in ('available', 'reserved', 'sold', 'revoked')`),
+    check(
+      'game_keys_status_valid',
+      sql`${t.status} in ('available', 'reserved', 'sold', 'revoked', 'defective')`,
+    ),
   ],
 );

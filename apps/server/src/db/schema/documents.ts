@@ -72,6 +72,11 @@ export const invoices = pgTable(
     customerId: integer()
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
+    /**
+     * For a credit note of part of an order (a refunded key claim): what it credits, `claim:<id>`. Null for
+     * the one credit note that cancels the rest of the order.
+     */
+    creditReference: text(),
     /** For a credit note: the invoice it cancels. */
     creditedInvoiceId: integer(),
     creditedInvoiceNumber: text(),
@@ -99,7 +104,10 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_number_idx').on(t.number),
-    uniqueIndex('invoices_one_per_order_kind_idx').on(t.orderId, t.kind),
+    uniqueIndex('invoices_one_per_order_kind_idx')
+      .on(t.orderId, t.kind)
+      .where(sql`${t.creditReference} is null`),
+    uniqueIndex('invoices_credit_reference_idx').on(t.creditReference),
     index('invoices_customer_idx').on(t.customerId),
     index('invoices_issued_idx').on(t.issuedAt),
     check('invoices_kind_valid', sql`${t.kind} in ('invoice', 'credit_note')`),

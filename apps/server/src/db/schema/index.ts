@@ -8,3 +8,4 @@ export * from './mail.ts';
 export * from './orders.ts';
 export * from './risk.ts';
 export * from './supplier.ts';
+export * from './support.ts';

@@ -105,6 +105,12 @@ export const orderLines = pgTable(
     netCents: integer().notNull().default(0),
     taxCents: integer().notNull().default(0),
     totalCents: integer().notNull().default(0),
+    /**
+     * The customer confirmed buying a game whose keys do not activate in their account's country (shown
+     * the warning when adding it to the cart): when, and the country then. Kept with the order as evidence.
+     */
+    regionConfirmedAt: timestamp({ withTimezone: true }),
+    regionConfirmedCountry: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

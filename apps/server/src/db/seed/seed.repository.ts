@@ -1,3 +1,4 @@
+import { activationOfRegions } from '@keyland/core/activation';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import { gameKeys, games } from '../schema/index.ts';
@@ -40,9 +41,14 @@ export function createSeedRepository(db: Executor) {
     async insertGames(rows: readonly NewGame[]): Promise<Map<string, number>> {
       const ids = new Map<string, number>();
       for (const batch of chunks(rows, GAME_BATCH)) {
+        // Games sold as region-free activate worldwide; the others in the EU/EEA (as migration 0017 did).
+        const values = batch.map((game) => {
+          const activation = activationOfRegions([game.region ?? 'EU']);
+          return { ...game, activationScope: activation.scope, activationCountries: activation.countries };
+        });
         const inserted = await db
           .insert(games)
-          .values(batch)
+          .values(values)
           .returning({ id: games.id, providerId: games.providerId });
         for (const row of inserted) ids.set(row.providerId, row.id);
       }

@@ -8,7 +8,7 @@ import { auditRoutes } from '../audit/index.ts';
 import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { createAdminCustomersService, customersRoutes } from './customers/index.ts';
-import { createDashboardService, dashboardRoutes } from './dashboard/index.ts';
+import { type AttentionCounts, createDashboardService, dashboardRoutes } from './dashboard/index.ts';
 import { createKeysService, keysRoutes } from './keys/index.ts';
 import { createAdminOrdersService, ordersRoutes, type ReviewService, reviewRoutes } from './orders/index.ts';
 import {
@@ -39,6 +39,8 @@ export interface AdminDeps {
   sessionStores?: SessionStores;
   /** The review queue of held orders (its routes are left out without it). */
   review?: ReviewService;
+  /** Open and overdue key claims and open tickets, for the dashboard. */
+  attention?: AttentionCounts;
 }
 
 /**
@@ -52,7 +54,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   });
 
   await app.register(auditRoutes, { db: deps.db });
-  await app.register(dashboardRoutes, { service: createDashboardService(deps.db) });
+  await app.register(dashboardRoutes, {
+    service: createDashboardService(deps.db, undefined, deps.attention),
+  });
   await app.register(productsRoutes, { service: createProductsService(deps.db) });
   await app.register(keysRoutes, { service: createKeysService(deps) });
   // The review routes first: `/api/admin/orders/held` is not an order id.

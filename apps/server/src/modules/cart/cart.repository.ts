@@ -1,3 +1,4 @@
+import type { ActivationScope } from '@keyland/core/activation';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
@@ -15,11 +16,16 @@ export interface SellableGame {
   priceCents: number;
   hidden: boolean;
   available: number;
+  activationScope: ActivationScope;
+  activationCountries: string[];
 }
 
 export interface CartLineRow extends SellableGame {
   lineId: number;
   quantity: number;
+  /** The customer confirmed the region warning (kept with the order the checkout makes of the cart). */
+  regionConfirmedAt: Date | null;
+  regionConfirmedCountry: string | null;
 }
 
 const gameColumns = {
@@ -33,6 +39,8 @@ const gameColumns = {
   priceCents: games.priceCents,
   hidden: games.hidden,
   available: availableStock,
+  activationScope: games.activationScope,
+  activationCountries: games.activationCountries,
 };
 
 /** The draft order (cart) of each customer and its lines. */
@@ -76,7 +84,13 @@ export function createCartRepository(db: Executor) {
 
     async lines(orderId: number): Promise<CartLineRow[]> {
       return db
-        .select({ ...gameColumns, lineId: orderLines.id, quantity: orderLines.quantity })
+        .select({
+          ...gameColumns,
+          lineId: orderLines.id,
+          quantity: orderLines.quantity,
+          regionConfirmedAt: orderLines.regionConfirmedAt,
+          regionConfirmedCountry: orderLines.regionConfirmedCountry,
+        })
         .from(orderLines)
         .innerJoin(games, eq(games.id, orderLines.gameId))
         .where(eq(orderLines.orderId, orderId))
@@ -84,11 +98,26 @@ export function createCartRepository(db: Executor) {
     },
 
     /** Sets a game's line in a draft (created when missing); answers the line's id. */
-    async upsertLine(orderId: number, game: SellableGame, quantity: number): Promise<number> {
+    /**
+     * Adds or updates a cart line; `regionConfirmed` records the customer's confirmation to buy a game whose
+     * keys do not activate in their country (kept with the order as evidence).
+     */
+    async upsertLine(
+      orderId: number,
+      game: SellableGame,
+      quantity: number,
+      regionConfirmed?: { at: Date; country: string },
+    ): Promise<number> {
+      const confirmation = regionConfirmed
+        ? { regionConfirmedAt: regionConfirmed.at, regionConfirmedCountry: regionConfirmed.country }
+        : {};
       const [row] = await db
         .insert(orderLines)
-        .values({ orderId, gameId: game.id, title: game.title, quantity })
-        .onConflictDoUpdate({ target: [orderLines.orderId, orderLines.gameId], set: { quantity } })
+        .values({ orderId, gameId: game.id, title: game.title, quantity, ...confirmation })
+        .onConflictDoUpdate({
+          target: [orderLines.orderId, orderLines.gameId],
+          set: { quantity, ...confirmation },
+        })
         .returning({ id: orderLines.id });
       if (!row) throw new Error('Order line upsert returned no row');
       return row.id;

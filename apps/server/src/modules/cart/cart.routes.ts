@@ -18,7 +18,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 function customerOf(request: FastifyRequest): CartCustomer {
   const session = request.session;
   if (!session) throw new Error('requireSession must run first');
-  return { customerId: session.customerId, countryId: session.countryId };
+  return { customerId: session.customerId, countryId: session.countryId, locale: request.locale };
 }
 
 /** The spec's cart calls; each acts for the session's customer whatever e-mail or order id the body names. */

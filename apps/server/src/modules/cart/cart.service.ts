@@ -1,9 +1,13 @@
+import { activatesIn } from '@keyland/core/activation';
+import { findCountry } from '@keyland/core/countries';
+import type { Locale } from '@keyland/core/locales';
 import { centsToEuros } from '@keyland/core/money';
 import type { Cart } from '@keyland/core/schemas/cart';
 import { MAX_LINE_QUANTITY } from '@keyland/core/schemas/cart';
 import { basisPointsToPercent } from '@keyland/core/vat';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { translate } from '../../lib/i18n.ts';
 import { COVER_PLACEHOLDER } from '../catalogue/index.ts';
 import { priceCart } from './cart.pricing.ts';
 import { type CartLineRow, createCartRepository, type SellableGame } from './cart.repository.ts';
@@ -23,11 +27,27 @@ export async function removeFromCart(tx: Executor, customerId: number, gameIds: 
 export interface CartCustomer {
   customerId: number;
   countryId: number | null;
+  /** The language the customer reads (the region warning names countries in it). */
+  locale?: Locale;
 }
+
+/** Where a key activates, in words of the customer's language. */
+function regionInWords(game: SellableGame, locale: Locale): string {
+  if (game.activationScope === 'countries') {
+    const names = new Intl.DisplayNames([locale], { type: 'region' });
+    return game.activationCountries.map((code) => names.of(code) ?? code).join(', ');
+  }
+  return translate(locale, `product.activation.${game.activationScope}`);
+}
+
+const countryCodeOf = (countryId: number | null) =>
+  countryId === null ? undefined : findCountry(countryId)?.code;
 
 export interface LineRef {
   cws_product_id?: string | undefined;
   product_name?: string | undefined;
+  /** The customer confirmed buying a key that may not activate in their country. */
+  region_confirmed?: boolean | undefined;
 }
 
 function isSellable(game: SellableGame): boolean {
@@ -57,6 +77,8 @@ export function toCart(orderId: number | null, rows: CartLineRow[], countryId: n
       platform: line.platform,
       cover: line.coverUrl || COVER_PLACEHOLDER,
       available: line.available,
+      activation: { scope: line.activationScope, countries: line.activationCountries },
+      activates_here: activatesIn(line.activationScope, line.activationCountries, countryCodeOf(countryId)),
     })),
     amount_untaxed: centsToEuros(priced.untaxedCents),
     amount_tax: centsToEuros(priced.taxCents),
@@ -119,12 +141,30 @@ export function createCartService(db: Database) {
             throw new AppError('OUT_OF_STOCK', 'Not enough keys', { values: { title: game.title } });
           throw limitError(max);
         }
-        const lineId = await txRepo.upsertLine(orderId, game, quantity);
+        // The store never refuses a buyer by country (geo-blocking rules), but warns one whose account
+        // country is outside the key's activation region and keeps the confirmation with the order.
+        const country = countryCodeOf(customer.countryId);
+        const warned = !activatesIn(game.activationScope, game.activationCountries, country);
+        if (warned && !existing && !ref.region_confirmed)
+          throw new AppError('REGION_CONFIRMATION_REQUIRED', 'This key may not activate in your country', {
+            values: { title: game.title, region: regionInWords(game, customer.locale ?? 'en') },
+          });
+        const confirmed = warned && country && !existing ? { at: new Date(), country } : undefined;
+        const lineId = await txRepo.upsertLine(orderId, game, quantity, confirmed);
         // The cart as it now stands, from the rows just read: the changed line updated or added last
         // (lines are listed by id, and a new line has the highest).
         const updated = existing
           ? lines.map((l) => (l.id === game.id ? { ...l, quantity } : l))
-          : [...lines, { ...game, lineId, quantity }];
+          : [
+              ...lines,
+              {
+                ...game,
+                lineId,
+                quantity,
+                regionConfirmedAt: confirmed?.at ?? null,
+                regionConfirmedCountry: confirmed?.country ?? null,
+              },
+            ];
         return toCart(orderId, updated, customer.countryId);
       });
     },

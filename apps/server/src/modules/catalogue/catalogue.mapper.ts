@@ -62,6 +62,7 @@ export function toGameDetail(row: GameDetailRow, options: { includeWholesale: bo
     stores: row.stores,
     minimumRequirements: sanitizeOptionalRichText(row.minimumRequirements),
     region: row.region || 'EU',
+    activation: { scope: row.activationScope, countries: row.activationCountries },
     language: row.languages || 'Multilanguage',
     price: centsToEuros(row.priceCents || 0),
     priceSell: centsToEuros(netCents(row.priceCents || 0)),

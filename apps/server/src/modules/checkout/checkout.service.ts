@@ -142,6 +142,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
             netCents: line.netCents,
             taxCents: line.taxCents,
             totalCents: line.totalCents,
+            regionConfirmedAt: line.line.regionConfirmedAt,
+            regionConfirmedCountry: line.line.regionConfirmedCountry,
           });
           const got = await stockIn(tx).reserveKeys(
             line.line.id,

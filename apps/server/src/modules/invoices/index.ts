@@ -9,5 +9,6 @@ export {
   invoicesOfCustomer,
   invoicesOfOrders,
   issueCreditNote,
+  issuePartialCreditNote,
   RETENTION_YEARS,
 } from './invoices.service.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { invoiceCounters, invoices } from '../../db/schema/documents.ts';
 import { customers, orders } from '../../db/schema/index.ts';
@@ -41,7 +41,7 @@ export function createInvoicesRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)));
+        .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind), isNull(invoices.creditReference)));
       return row;
     },
 
@@ -51,8 +51,24 @@ export function createInvoicesRepository(db: Executor) {
       const rows = await db
         .select()
         .from(invoices)
-        .where(and(inArray(invoices.orderId, orderIds), eq(invoices.kind, kind)));
+        .where(
+          and(inArray(invoices.orderId, orderIds), eq(invoices.kind, kind), isNull(invoices.creditReference)),
+        );
       return new Map(rows.map((row) => [row.orderId, row]));
+    },
+
+    /** The credit notes of parts of an order (refunded key claims). */
+    async partialCreditNotes(orderId: number): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.orderId, orderId),
+            eq(invoices.kind, 'credit_note'),
+            isNotNull(invoices.creditReference),
+          ),
+        );
     },
 
     async ofCustomer(customerId: number): Promise<InvoiceRow[]> {

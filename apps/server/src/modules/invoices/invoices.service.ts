@@ -1,87 +1,24 @@
 import { findCountry, HOME_COUNTRY_ID } from '@keyland/core/countries';
 import type { CompanyConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { InvoiceLine, InvoiceVatTotal } from '../../db/schema/documents.ts';
+import type { InvoiceLine } from '../../db/schema/documents.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import { type OrderLineRow, ordersIn } from '../orders/index.ts';
+import { issueCreditNote } from './credit-notes.ts';
 import { renderInvoicePdf } from './invoice.pdf.ts';
+import {
+  CREDIT_NOTE_SERIES,
+  financialYearOf,
+  formatNumber,
+  INVOICE_SERIES,
+  RETENTION_YEARS,
+  vatTotalsOf,
+} from './invoice-numbers.ts';
 import { createInvoicesRepository, type InvoiceRow } from './invoices.repository.ts';
 
-export const INVOICE_SERIES = 'KL';
-export const CREDIT_NOTE_SERIES = 'KLC';
-/** Estonian Accounting Act § 12: source documents are kept 7 years from the end of their financial year. */
-export const RETENTION_YEARS = 7;
-
-const yearFormat = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Tallinn', year: 'numeric' });
-
-/** The calendar (financial) year of a moment, in Estonian time. */
-export function financialYearOf(at: Date): number {
-  return Number(yearFormat.format(at));
-}
-
-export const formatNumber = (series: string, year: number, sequence: number) =>
-  `${series}-${year}-${String(sequence).padStart(6, '0')}`;
-
-/** Sums lines per VAT rate. */
-export function vatTotalsOf(lines: InvoiceLine[]): InvoiceVatTotal[] {
-  const byRate = new Map<number, InvoiceVatTotal>();
-  for (const line of lines) {
-    const total = byRate.get(line.vatBasisPoints) ?? {
-      vatBasisPoints: line.vatBasisPoints,
-      netCents: 0,
-      vatCents: 0,
-      totalCents: 0,
-    };
-    total.netCents += line.netCents;
-    total.vatCents += line.vatCents;
-    total.totalCents += line.totalCents;
-    byRate.set(line.vatBasisPoints, total);
-  }
-  return [...byRate.values()].sort((a, b) => a.vatBasisPoints - b.vatBasisPoints);
-}
-
-/**
- * Issues the credit note that cancels an order's invoice (same lines, negative amounts, its own gapless
- * number), once: a second call answers the existing one. Undefined when the order has no invoice (paid
- * before invoices were issued). Pass the transaction of the cancellation.
- */
-export async function issueCreditNote(
-  tx: Executor,
-  orderId: number,
-  at: Date,
-): Promise<InvoiceRow | undefined> {
-  const repo = createInvoicesRepository(tx);
-  const existing = await repo.ofOrder(orderId, 'credit_note');
-  if (existing) return existing;
-  const invoice = await repo.ofOrder(orderId, 'invoice');
-  if (!invoice) return undefined;
-  const year = financialYearOf(at);
-  const sequence = await repo.nextNumber(CREDIT_NOTE_SERIES, year);
-  const lines = invoice.lines.map((line) => ({
-    ...line,
-    netCents: -line.netCents,
-    vatCents: -line.vatCents,
-    totalCents: -line.totalCents,
-  }));
-  return repo.insert({
-    ...invoice,
-    id: undefined,
-    kind: 'credit_note',
-    number: formatNumber(CREDIT_NOTE_SERIES, year, sequence),
-    year,
-    sequence,
-    creditedInvoiceId: invoice.id,
-    creditedInvoiceNumber: invoice.number,
-    issuedAt: at,
-    lines,
-    vatTotals: vatTotalsOf(lines),
-    netCents: -invoice.netCents,
-    vatCents: -invoice.vatCents,
-    totalCents: -invoice.totalCents,
-    retainUntil: `${year + RETENTION_YEARS}-12-31`,
-  });
-}
+export { issueCreditNote, issuePartialCreditNote } from './credit-notes.ts';
+export { CREDIT_NOTE_SERIES, financialYearOf, formatNumber, INVOICE_SERIES, RETENTION_YEARS, vatTotalsOf };
 
 /** Documents of several orders, one at most per order and kind (one query). */
 export const invoicesOfOrders = (db: Executor, orderIds: number[], kind: 'invoice' | 'credit_note') =>

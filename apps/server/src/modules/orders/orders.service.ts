@@ -1,5 +1,6 @@
 import { centsToEuros } from '@keyland/core/money';
 import type { CompletedOrder, KeyAccessAction } from '@keyland/core/schemas/orders';
+import type { KeyClaim } from '@keyland/core/schemas/support';
 import { basisPointsToPercent } from '@keyland/core/vat';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -39,9 +40,14 @@ function documentsOf(
   lines: OrderLineRow[],
   keys: Map<number, string[]>,
   reviewHours: number,
+  /** Keys delivered, then claimed as defective (by order line): delivered all the same. */
+  defective: Map<number, number>,
 ) {
   const pending = lines
-    .map((line) => ({ line, missing: line.quantity - (keys.get(line.id)?.length ?? 0) }))
+    .map((line) => ({
+      line,
+      missing: line.quantity - (keys.get(line.id)?.length ?? 0) - (defective.get(line.id) ?? 0),
+    }))
     .filter(({ missing }) => missing > 0)
     .map(({ line, missing }) => ({ title: line.title, platform: line.platform, quantity: missing }));
   const delivered = [...keys.values()].some((codes) => codes.length > 0);
@@ -74,6 +80,8 @@ export function createOrdersService(deps: {
   keyVault: KeyVault;
   /** How long a held order may wait for its review (the risk settings' deadline). */
   reviewHours?: number;
+  /** The key claims of some orders, by order (the claims module's; none without it). */
+  claimsOf?: (orderIds: number[]) => Promise<Map<number, KeyClaim[]>>;
   now?: () => Date;
 }) {
   const { db, keyVault } = deps;
@@ -90,6 +98,8 @@ export function createOrdersService(deps: {
       const linesOf = await repository.linesOfOrders(orderIds);
       const soldOf = await stockIn(db).soldKeysOfOrders(orderIds);
       const invoiceOf = await invoicesOfOrders(db, orderIds, 'invoice');
+      const defectiveOf = await stockIn(db).defectiveCountByLine(orderIds);
+      const claimsOf = (await deps.claimsOf?.(orderIds)) ?? new Map<number, KeyClaim[]>();
       const result: CompletedOrder[] = [];
       for (const order of paid) {
         const lines = linesOf.get(order.id) ?? [];
@@ -114,7 +124,8 @@ export function createOrdersService(deps: {
           amount_untaxed: centsToEuros(order.amountUntaxedCents),
           amount_tax: centsToEuros(order.amountTaxCents),
           tax_percent: basisPointsToPercent(order.vatBasisPoints ?? 0),
-          ...documentsOf(order, invoiceOf.get(order.id)?.id ?? null, lines, keys, reviewHours),
+          ...documentsOf(order, invoiceOf.get(order.id)?.id ?? null, lines, keys, reviewHours, defectiveOf),
+          claims: claimsOf.get(order.id) ?? [],
         });
       }
       return result;

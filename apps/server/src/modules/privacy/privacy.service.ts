@@ -9,7 +9,9 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { createScheduledJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
 import type { SessionStores } from '../accounts/index.ts';
 import { databaseSessionStores, LOGIN_FAILURES_PER_ACCOUNT, type RateLimiter } from '../accounts/index.ts';
+import { claimsOfCustomer, eraseClaimEvidenceOf } from '../claims/index.ts';
 import { financialYearOf, invoicesOfCustomer, RETENTION_YEARS } from '../invoices/index.ts';
+import { eraseTicketsOf, ticketsOfCustomer } from '../support/index.ts';
 import { createPrivacyRepository } from './privacy.repository.ts';
 
 export interface PrivacyDeps {
@@ -101,6 +103,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
           ip: access.ip,
           userAgent: access.userAgent,
         })),
+        keyClaims: await claimsOfCustomer(db, customerId),
+        supportTickets: await ticketsOfCustomer(db, customerId),
       };
     },
 
@@ -128,6 +132,10 @@ export function createPrivacyService(deps: PrivacyDeps) {
         const locked = await repo.lockCustomer(customerId);
         if (!locked) throw notFound('Unknown customer');
         await repo.anonymise(customerId, locked.email, unusable, now());
+        // What the customer wrote to support and attached to claims goes too; the claims' outcomes stay
+        // with their orders for the retention period.
+        await eraseTicketsOf(tx, customerId);
+        await eraseClaimEvidenceOf(tx, customerId);
         const store = sessionStores.on(tx);
         await store.deleteSessionsOf(customerId);
         // Counters keyed by the address (`<rule>:<email>`).

@@ -97,6 +97,71 @@ export function createStockRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * Sells one available key of a game straight into an order line (a claim's replacement), skipping keys
+     * other transactions hold: answers the key, or undefined when none is on sale.
+     */
+    async sellOneInto(
+      gameId: number,
+      orderId: number,
+      orderLineId: number,
+      at: Date,
+    ): Promise<SoldKey | undefined> {
+      const free = db
+        .select({ id: gameKeys.id })
+        .from(gameKeys)
+        .where(and(eq(gameKeys.gameId, gameId), eq(gameKeys.status, 'available')))
+        .orderBy(asc(gameKeys.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      const [row] = await db
+        .update(gameKeys)
+        .set({ status: 'sold', orderId, orderLineId, soldAt: at, reservedUntil: null })
+        .where(inArray(gameKeys.id, free))
+        .returning({ id: gameKeys.id, codeCiphertext: gameKeys.codeCiphertext });
+      return row && { keyId: row.id, orderLineId, codeCiphertext: row.codeCiphertext };
+    },
+
+    /** Stores a key bought for an order line (a claim's replacement from the supplier) as sold to it. */
+    async addSoldKey(
+      key: {
+        gameId: number;
+        orderId: number;
+        orderLineId: number;
+        codeCiphertext: string;
+        codeFingerprint: string;
+      },
+      at: Date,
+    ): Promise<SoldKey | undefined> {
+      const [row] = await db
+        .insert(gameKeys)
+        .values({ ...key, status: 'sold', soldAt: at })
+        .onConflictDoNothing({ target: gameKeys.codeFingerprint })
+        .returning({ id: gameKeys.id });
+      return row && { keyId: row.id, orderLineId: key.orderLineId, codeCiphertext: key.codeCiphertext };
+    },
+
+    /** Marks a sold key as defective (claimed as not working): it is never sold again. */
+    async markDefective(keyId: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(gameKeys)
+        .set({ status: 'defective', revokedAt: at })
+        .where(and(eq(gameKeys.id, keyId), eq(gameKeys.status, 'sold')))
+        .returning({ id: gameKeys.id });
+      return rows.length === 1;
+    },
+
+    /** Defective keys of several orders by order line (refunded claims: delivered, then taken back). */
+    async defectiveCountByLine(orderIds: number[]): Promise<Map<number, number>> {
+      if (orderIds.length === 0) return new Map();
+      const rows = await db
+        .select({ orderLineId: gameKeys.orderLineId, n: sql<number>`count(*)::int` })
+        .from(gameKeys)
+        .where(and(inArray(gameKeys.orderId, orderIds), eq(gameKeys.status, 'defective')))
+        .groupBy(gameKeys.orderLineId);
+      return new Map(rows.map((r) => [r.orderLineId ?? 0, r.n]));
+    },
+
     /** Every key an order holds or held, whatever its status, in key order. */
     async keysOfOrder(orderId: number) {
       return db.select().from(gameKeys).where(eq(gameKeys.orderId, orderId)).orderBy(asc(gameKeys.id));

@@ -217,6 +217,27 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
 
     deliver,
 
+    /**
+     * Buys one key of a game for a key claim, outside any order's purchase: the reference is the claim's,
+     * so asking again answers the same purchase. Answers the code as stored (text, or an image code as a
+     * data URL), or undefined when the supplier does not sell the game or has no key for it now.
+     */
+    async buyReplacement(gameId: number, reference: string): Promise<string | undefined> {
+      if (!supplier.canBuy) return undefined;
+      const product = await createSupplierProductsRepository(db).listedProduct(supplier.kind, gameId);
+      if (!product) return undefined;
+      const current = await supplier.product(product.supplierProductId);
+      if (!current) return undefined;
+      const order = await supplier.createOrder({
+        clientOrderId: reference,
+        productId: product.supplierProductId,
+        quantity: 1,
+        unitCents: current.buyCents,
+        mayExist: true,
+      });
+      return order.codes.map(storedCode).find((code) => code !== undefined && code !== '');
+    },
+
     /** Retries due purchases of awaiting orders (one instance at a time); answers how many got paid. */
     async retryDue(limit = 20): Promise<number> {
       const outcome = await dbHandle.withLock('supplier-deliveries', async () => {

@@ -1,3 +1,4 @@
+import { activationOfRegions } from '@keyland/core/activation';
 import { platformGroupOf } from '@keyland/core/platforms';
 import { slugify } from '@keyland/core/slug';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,7 +26,10 @@ export type SyncOutcome = { ran: true; run: SyncRunRow } | { ran: false };
 
 /** Game columns of a product the store did not sell yet. */
 function newGame(p: SupplierProduct, priceCents: number): typeof games.$inferInsert {
+  const activation = activationOfRegions(p.regions);
   return {
+    activationScope: activation.scope,
+    activationCountries: activation.countries,
     providerId: `cw-${p.productId}`.slice(0, 80),
     productId: p.productId,
     identifier: p.identifier,

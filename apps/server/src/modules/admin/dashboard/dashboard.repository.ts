@@ -16,15 +16,26 @@ const figures = (row: { sales: number | string; gross: number | string; vat: num
   vat: Number(row.vat),
 });
 
+/**
+ * What credit notes of parts of an order (refunded key claims) took back from it, as negative cents: a
+ * paid order's figures are its totals plus these. Joined per order `o`.
+ */
+const creditedParts = sql`left join lateral (
+  select sum(i.total_cents) as total, sum(i.vat_cents) as vat from invoices i
+  where i.order_id = o.id and i.kind = 'credit_note' and i.credit_reference is not null
+) c on true`;
+
 /** Sales figures computed from paid orders, and stock figures from the keys. */
 export function createDashboardRepository(db: Executor) {
   return {
     async totals(): Promise<Figures> {
       const [row] = await rowsOf<{ sales: number; gross: string; vat: string }>(
         db,
-        sql`select count(*)::int as sales, coalesce(sum(amount_total_cents), 0)::bigint as gross,
-                   coalesce(sum(amount_tax_cents), 0)::bigint as vat
-            from orders where status = 'paid'`,
+        sql`select count(*)::int as sales,
+                   coalesce(sum(o.amount_total_cents + coalesce(c.total, 0)), 0)::bigint as gross,
+                   coalesce(sum(o.amount_tax_cents + coalesce(c.vat, 0)), 0)::bigint as vat
+            from orders o ${creditedParts}
+            where o.status = 'paid'`,
       );
       return row ? figures(row) : { sales: 0, gross: 0, vat: 0 };
     },
@@ -34,12 +45,13 @@ export function createDashboardRepository(db: Executor) {
       const rows = await rowsOf<{ date: string; sales: number; gross: string; vat: string }>(
         db,
         sql`select to_char(d.day, 'YYYY-MM-DD') as date, count(o.id)::int as sales,
-                   coalesce(sum(o.amount_total_cents), 0)::bigint as gross,
-                   coalesce(sum(o.amount_tax_cents), 0)::bigint as vat
+                   coalesce(sum(o.amount_total_cents + coalesce(c.total, 0)), 0)::bigint as gross,
+                   coalesce(sum(o.amount_tax_cents + coalesce(c.vat, 0)), 0)::bigint as vat
             from generate_series(${today}::date - ${days - 1}::int, ${today}::date, interval '1 day') as d(day)
             left join orders o
               on o.status = 'paid' and o.paid_at >= d.day at time zone 'UTC'
              and o.paid_at < (d.day + interval '1 day') at time zone 'UTC'
+            ${creditedParts}
             group by d.day
             order by d.day`,
       );

@@ -13,8 +13,20 @@ const euros = (f: { sales: number; gross: number; vat: number }) => ({
   net: centsToEuros(f.gross - f.vat),
 });
 
-/** The dashboard, from real paid orders: net = gross − VAT, both sums of the orders' snapshotted cents. */
-export function createDashboardService(db: Database, now: () => Date = () => new Date()) {
+/** What waits for a person, counted by the rooms that own it (claims, support). */
+export type AttentionCounts = () => Promise<Dashboard['attention']>;
+
+const nothingWaits: AttentionCounts = async () => ({ openClaims: 0, overdueClaims: 0, openTickets: 0 });
+
+/**
+ * The dashboard, from real paid orders: net = gross − VAT, both sums of the orders' snapshotted cents less
+ * what credit notes of refunded key claims took back.
+ */
+export function createDashboardService(
+  db: Database,
+  now: () => Date = () => new Date(),
+  attention: AttentionCounts = nothingWaits,
+) {
   const repository = createDashboardRepository(db);
   return {
     async dashboard(options: { days: number; lowStock: number }): Promise<Dashboard> {
@@ -31,6 +43,7 @@ export function createDashboardService(db: Database, now: () => Date = () => new
         bestSellers: best.map(({ grossCents, ...rest }) => ({ ...rest, gross: centsToEuros(grossCents) })),
         lowStock: low,
         lowStockThreshold: options.lowStock,
+        attention: await attention(),
       };
     },
   };

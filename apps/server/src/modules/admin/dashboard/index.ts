@@ -1,3 +1,3 @@
 /** The admin/dashboard module's public face: what other modules may use. Everything else in the folder is private. */
 export { dashboardRoutes } from './dashboard.routes.ts';
-export { createDashboardService } from './dashboard.service.ts';
+export { type AttentionCounts, createDashboardService } from './dashboard.service.ts';

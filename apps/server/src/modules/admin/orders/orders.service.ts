@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { codeKind, maskCode } from '../../../lib/key-code-display.ts';
 import type { KeyVault } from '../../../lib/key-vault.ts';
 import { auditTrail } from '../../audit/index.ts';
+import { claimRefundedCents } from '../../claims/index.ts';
 import { issueCreditNote } from '../../invoices/index.ts';
 import type { MailDispatcher, MailOutbox } from '../../mail/index.ts';
 import { moveOrder, nextStatus, ordersIn, refundKeyOf } from '../../orders/index.ts';
@@ -223,7 +224,12 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           'ORDER_NOT_CANCELLABLE',
           `Only a paid order can be cancelled (it is ${order.status})`,
         );
-      const refundId = await refundInFull(deps, order);
+      // What refunded key claims already gave back is not refunded again.
+      const claimed = await claimRefundedCents(db, orderId);
+      const refundId = await refundInFull(deps, {
+        ...order,
+        amountTotalCents: order.amountTotalCents - claimed,
+      });
 
       const at = now();
       const outcome = await db.transaction(async (tx) => {

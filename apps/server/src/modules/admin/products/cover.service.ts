@@ -5,6 +5,7 @@ import type { AdminProduct } from '@keyland/core/schemas/admin';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
+import { sniffImageType } from '../../../lib/image-type.ts';
 import { auditTrail } from '../../audit/index.ts';
 import type { Actor } from '../index.ts';
 import { toAdminProduct } from './products.mapper.ts';
@@ -16,33 +17,11 @@ export const COVER_MAX_BYTES = 2 * 1024 * 1024;
 export const COVER_URL_PREFIX = '/media/uploads/covers/';
 export const COVER_FILE_PATTERN = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
 
-export const coverTypes = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-} as const;
-export type CoverExtension = keyof typeof coverTypes;
+/** Cover files are the store's accepted upload images (lib/image-type.ts). */
+import { imageTypes as coverTypes } from '../../../lib/image-type.ts';
 
-/**
- * The image type read from the first bytes of the file, never from its name or declared type:
- * PNG (`89 50 4E 47 0D 0A 1A 0A`), JPEG (`FF D8 FF`), WebP (`RIFF····WEBP`). Anything else — SVG
- * included, which can carry scripts — is refused.
- */
-export function sniffCoverType(bytes: Buffer): CoverExtension | null {
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (
-    bytes.length >= 12 &&
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'webp';
-  return null;
-}
+export type { ImageExtension as CoverExtension } from '../../../lib/image-type.ts';
+export { coverTypes };
 
 export const coversDirOf = (dataDir: string) => path.join(dataDir, 'uploads', 'covers');
 
@@ -56,7 +35,7 @@ export function createCoverService(db: Database, dataDir: string) {
         throw new AppError('COVER_TOO_LARGE', 'The image is too large', {
           values: { maxMegabytes: String(COVER_MAX_BYTES / 1024 / 1024) },
         });
-      const extension = sniffCoverType(bytes);
+      const extension = sniffImageType(bytes);
       if (!extension) throw new AppError('COVER_TYPE_NOT_ALLOWED', 'Upload a PNG, JPEG or WebP image');
       if (!(await createProductsRepository(db).find(gameId))) throw notFound('Unknown game');
 

@@ -8,6 +8,8 @@ function describedFields(row: GameRow) {
   return {
     hidden: row.hidden,
     region: row.region,
+    activationScope: row.activationScope,
+    activationCountries: row.activationCountries,
     languages: row.languages,
     releaseDate: row.releaseDate,
     description: row.description === null ? null : sanitizeRichText(row.description),

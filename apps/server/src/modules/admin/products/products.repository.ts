@@ -34,7 +34,9 @@ export function createProductsRepository(db: Executor) {
       .groupBy(gameKeys.gameId, gameKeys.status);
     for (const row of rows) {
       const counts = result.get(row.gameId) ?? { ...NO_KEYS };
-      counts[row.status] = row.n;
+      // A defective key (claimed as not working, replaced or refunded) is out of sale for good, as a revoked one.
+      const status = row.status === 'defective' ? 'revoked' : row.status;
+      counts[status] += row.n;
       result.set(row.gameId, counts);
     }
     return result;

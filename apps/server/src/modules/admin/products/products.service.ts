@@ -26,6 +26,9 @@ function toColumns(input: UpdateProductInput): Partial<NewGameRow> {
   if (input.price !== undefined) out.priceCents = eurosToCents(input.price);
   if (input.priceBuy !== undefined) out.priceBuyCents = eurosToCents(input.priceBuy);
   if (input.region !== undefined) out.region = input.region;
+  if (input.activationScope !== undefined) out.activationScope = input.activationScope;
+  if (input.activationCountries !== undefined)
+    out.activationCountries = [...new Set(input.activationCountries)];
   if (input.languages !== undefined) out.languages = input.languages;
   if (input.releaseDate !== undefined) out.releaseDate = input.releaseDate;
   if (input.description !== undefined)

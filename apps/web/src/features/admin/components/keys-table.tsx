@@ -18,13 +18,14 @@ import { tdClasses } from './admin-table.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PagedTable } from './paged-table.tsx';
 
-const STATUSES: KeyStatus[] = ['available', 'reserved', 'sold', 'revoked'];
+const STATUSES: KeyStatus[] = ['available', 'reserved', 'sold', 'revoked', 'defective'];
 
 export const keyTone: Record<KeyStatus, BadgeTone> = {
   available: 'success',
   reserved: 'warning',
   sold: 'neutral',
   revoked: 'danger',
+  defective: 'danger',
 };
 
 /** How a key looks while hidden: its masked tail, or a short translated label for an image code. */
