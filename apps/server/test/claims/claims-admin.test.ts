@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ClaimsDeps, createClaimsService } from '../../src/modules/claims/index.ts';
 import { call, loginAdmin } from '../admin/admin-helpers.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { forgeRows, queryRows, testDbKind } from '../helpers/test-db.ts';
@@ -169,6 +170,16 @@ describe(`the claims queue: every admin outcome (${testDbKind})`, () => {
 
   it('flags a claim nobody resolved within the deadline, on the queue and the dashboard', async () => {
     const buyer = await claimed({ title: 'Deadline Dirge' });
+    // The rule under a clock moved forward: 71 hours after the claim nothing is late, 73 hours after it is.
+    const at = (hours: number) =>
+      createClaimsService({
+        ...({} as ClaimsDeps),
+        db: ctx.dbHandle.db,
+        settings: ctx.config.support,
+        now: () => new Date(Date.now() + hours * 3600_000),
+      }).overdueCount();
+    const early = await at(71);
+    expect(await at(73)).toBeGreaterThan(early);
     const before = (await call(ctx.app, admin, 'GET', '/api/admin/dashboard')).json().attention;
     expect(before.openClaims).toBeGreaterThan(0);
     // 73 hours later for this claim: past the default 72.
