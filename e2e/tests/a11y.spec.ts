@@ -197,6 +197,8 @@ const adminCases: RouteCase[] = [
   '/admin/audit',
   '/admin/security',
   '/admin/supplier',
+  '/admin/claims',
+  '/admin/support',
 ].map(plain);
 
 type Viewer = 'visitor' | 'customer' | 'admin';

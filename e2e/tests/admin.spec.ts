@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAdmin, registerByApi } from '../fixtures/accounts.ts';
+import { buyOneKey } from '../fixtures/shop.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 interface CatalogueGame {
@@ -47,30 +48,6 @@ async function logInAsAdmin(page: Page): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/store$/);
-}
-
-/** A customer buys one key of a game through the store, paying with the local provider's test card. */
-async function buyOneKey(page: Page, game: CatalogueGame): Promise<number> {
-  await page.goto('/store');
-  await page.getByRole('button', { name: `Add to cart: ${game.title}`, exact: true }).click();
-  await expect(page.getByText(`“${game.title}” added to the cart`)).toBeVisible();
-  await page.getByRole('button', { name: /^Open the cart/ }).click();
-  const panel = page.getByRole('dialog', { name: 'Your cart' });
-  await panel.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
-  await panel.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page).toHaveURL(/\/pay\/local\/cs_local_/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByRole('heading', { name: 'Thank you! Your keys are ready' })).toBeVisible({
-    timeout: 20_000,
-  });
-  const history = await page.request.post('/api/kl_api/get_completed_orders', { data: {} });
-  const orders = (await history.json()) as { id: number }[];
-  const [order] = orders;
-  if (!order) throw new Error('The paid order is not in the history');
-  return order.id;
 }
 
 test.describe('admin area', () => {

@@ -23,7 +23,7 @@ test.describe('legal and info pages', () => {
   test('the legal notice marks company details that are not configured as placeholders', async ({ page }) => {
     await page.goto('/legal');
     const placeholders = page.getByTestId('company-placeholder');
-    // The test build sets none of VITE_COMPANY_* / VITE_SUPPORT_EMAIL.
+    // The test build sets none of VITE_COMPANY_*, and the test server no SUPPORT_EMAIL.
     await expect(placeholders).toHaveCount(4);
     await expect(placeholders.first()).toHaveText('Placeholder: not configured');
     await expect(page.getByText('have not been configured for this installation')).toBeVisible();

@@ -3,7 +3,7 @@ import { ChevronDown, KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#src/config/paths.ts';
+import { contactFormHref } from '#src/config/paths.ts';
 import { cn } from '#src/lib/cn.ts';
 
 export interface RedemptionHelpProps {
@@ -95,7 +95,7 @@ export function RedemptionHelp({
           <li>{t('redeem.notes.enter')}</li>
           <li>
             {orderNumber ? t('redeem.notes.otherWithOrder', { order: orderNumber }) : t('redeem.notes.other')}{' '}
-            <Link to={paths.contact} className="text-brand-strong underline underline-offset-2">
+            <Link to={contactFormHref} className="text-brand-strong underline underline-offset-2">
               {t('redeem.contactSupport')}
             </Link>
           </li>

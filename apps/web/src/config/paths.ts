@@ -9,6 +9,10 @@ export const paths = {
   product: { path: pagePaths.product, getHref: productHref },
 } as const;
 
+/** The contact form on the contact page: the way to reach support that any page can link to. */
+export const CONTACT_FORM_ANCHOR = 'contact-form';
+export const contactFormHref = `${pagePaths.contact}#${CONTACT_FORM_ANCHOR}`;
+
 /** The legal and info pages, in the order of the navigation bar's 'legal and info' selector. */
 export const legalLinks = [
   { key: 'terms', href: paths.terms },

@@ -2,6 +2,8 @@ import { imageCodeFileName, parseImageCode } from '@keyland/core/image-code';
 import { Check, Copy, Download, Eye, EyeOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { contactFormHref } from '#src/config/paths.ts';
 import { useCopyToClipboard } from '#src/hooks/use-copy-to-clipboard.ts';
 import { cn } from '#src/lib/cn.ts';
 import { displayKey } from '#src/utils/mask-key.ts';
@@ -39,7 +41,14 @@ export function ActivationKey({
   const { state, copy } = useCopyToClipboard();
 
   if (!code) {
-    return <p className={cn('text-sm text-ink-muted', className)}>{t('history.noKey')}</p>;
+    return (
+      <p className={cn('text-sm text-ink-muted', className)}>
+        {t('history.noKey')}{' '}
+        <Link to={contactFormHref} className="font-medium text-brand-strong underline underline-offset-2">
+          {t('redeem.contactSupport')}
+        </Link>
+      </p>
+    );
   }
 
   const toggle = maskable ? (

@@ -7,8 +7,11 @@ export const adminPaths = {
   orders: '/admin/orders',
   order: (id: number) => `/admin/orders/${id}`,
   review: '/admin/review',
+  claims: '/admin/claims',
   customers: '/admin/customers',
   audit: '/admin/audit',
   security: '/admin/security',
   supplier: '/admin/supplier',
+  support: '/admin/support',
+  supportTicket: (id: number) => `/admin/support/${id}`,
 } as const;

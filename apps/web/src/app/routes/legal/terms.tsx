@@ -1,8 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { prefetchSupport } from '#src/features/legal/api/prefetch-support.ts';
 import { LegalPage } from '#src/features/legal/components/legal-page.tsx';
+import { SupportContactBox } from '#src/features/legal/components/support-contact-box.tsx';
 import { useStoreHref } from '#src/hooks/use-store-href.ts';
 
-/** /terms: terms and conditions. */
+export const clientLoader = (queryClient: QueryClient) => async () => {
+  prefetchSupport(queryClient);
+  return null;
+};
+
+/** /terms: terms and conditions, with how to reach support. */
 export default function TermsRoute(): ReactNode {
-  return <LegalPage page="terms" backHref={useStoreHref()} />;
+  return <LegalPage page="terms" backHref={useStoreHref()} footer={<SupportContactBox />} />;
 }

@@ -1,7 +1,9 @@
 import {
+  BadgeAlert,
   ClipboardList,
   KeyRound,
   LayoutDashboard,
+  LifeBuoy,
   type LucideIcon,
   Package,
   ShieldAlert,
@@ -17,7 +19,16 @@ import { adminPaths } from '#src/features/admin/paths.ts';
 import { cn } from '#src/lib/cn.ts';
 
 const sections: {
-  key: 'dashboard' | 'products' | 'orders' | 'review' | 'customers' | 'audit' | 'security';
+  key:
+    | 'dashboard'
+    | 'products'
+    | 'orders'
+    | 'review'
+    | 'claims'
+    | 'support'
+    | 'customers'
+    | 'audit'
+    | 'security';
   href: string;
   icon: LucideIcon;
   end?: boolean;
@@ -26,6 +37,8 @@ const sections: {
   { key: 'products', href: adminPaths.products, icon: Package },
   { key: 'orders', href: adminPaths.orders, icon: ClipboardList },
   { key: 'review', href: adminPaths.review, icon: ShieldAlert },
+  { key: 'claims', href: adminPaths.claims, icon: BadgeAlert },
+  { key: 'support', href: adminPaths.support, icon: LifeBuoy },
   { key: 'customers', href: adminPaths.customers, icon: Users },
   { key: 'audit', href: adminPaths.audit, icon: ShieldCheck },
   { key: 'security', href: adminPaths.security, icon: KeyRound },
@@ -83,7 +96,9 @@ export function AdminLayout(): ReactNode {
         <ul className="-mx-4 flex gap-1 overflow-x-auto border-b border-line px-4 pb-px md:sticky md:top-20 md:mx-0 md:flex-col md:overflow-visible md:border-0 md:px-0">
           {sections.map(({ key, href, icon, end }) => (
             <SectionLink key={key} href={href} icon={icon} end={end}>
-              {key === 'security' ? t('admin.security.nav') : t(`admin.nav.${key}`)}
+              {key === 'security' || key === 'claims' || key === 'support'
+                ? t(`admin.${key}.nav`)
+                : t(`admin.nav.${key}`)}
             </SectionLink>
           ))}
           {featureSections.map(({ label, href, icon }) => (

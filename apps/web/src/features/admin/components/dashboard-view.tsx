@@ -9,6 +9,7 @@ import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
 import { AdminCard, AdminPageHeader, Badge, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
 import { TableHead, TableScroller, tableClasses, tdClasses } from './admin-table.tsx';
+import { AttentionCallout } from './attention-callout.tsx';
 import { HeldOrdersCallout } from './held-orders-callout.tsx';
 import { OssReportCard } from './oss-report-card.tsx';
 import { SalesChart } from './sales-chart.tsx';
@@ -77,7 +78,7 @@ export function DashboardView(): ReactNode {
     );
   }
 
-  const { totals, daily, bestSellers, lowStock, lowStockThreshold } = dashboard.data;
+  const { totals, daily, bestSellers, lowStock, lowStockThreshold, attention } = dashboard.data;
   const recent = daily.reduce(
     (sum, day) => ({ sales: sum.sales + day.sales, gross: sum.gross + day.gross, net: sum.net + day.net }),
     { sales: 0, gross: 0, net: 0 },
@@ -88,6 +89,7 @@ export function DashboardView(): ReactNode {
     <>
       {header}
       <div className="flex flex-col gap-5">
+        <AttentionCallout attention={attention} />
         <HeldOrdersCallout />
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <StatCard

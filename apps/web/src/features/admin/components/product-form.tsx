@@ -1,17 +1,27 @@
+import { activationScopes } from '@keyland/core/activation';
 import { LoaderCircle, Save } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
-import { FormMessage, focusField, TextAreaField, TextField } from '#src/components/ui/form-controls.tsx';
 import {
+  FormMessage,
+  focusField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#src/components/ui/form-controls.tsx';
+import {
+  countryCodesOf,
   emptyProductForm,
   formFieldOf,
   type ProductField,
   type ProductFieldError,
   type ProductFormValues,
+  productFieldErrorKey,
   validateProductForm,
 } from '#src/features/admin/utils/product-form.ts';
 import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
+import { activationInWords } from '#src/utils/activation-in-words.ts';
 
 const FIELD_ORDER: ProductField[] = [
   'title',
@@ -20,6 +30,8 @@ const FIELD_ORDER: ProductField[] = [
   'priceBuy',
   'region',
   'languages',
+  'activationScope',
+  'activationCountries',
   'releaseDate',
   'coverUrl',
   'description',
@@ -56,7 +68,7 @@ export function ProductForm({
   platforms,
   children,
 }: ProductFormProps): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [values, setValues] = useState<ProductFormValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<ProductField, ProductFieldError>>>({});
@@ -66,7 +78,7 @@ export function ProductForm({
   const serverField = error instanceof ApiError ? formFieldOf(error.field) : undefined;
   const fieldError = (field: ProductField): string | undefined => {
     const local = errors[field];
-    if (local) return t(`admin.form.errors.${local}`);
+    if (local) return t(productFieldErrorKey(local));
     if (serverField === field) return getErrorMessage(error);
     return undefined;
   };
@@ -95,6 +107,11 @@ export function ProductForm({
   };
 
   const showFormError = error && !serverField;
+  const codes = values.activationScope === 'countries' ? countryCodesOf(values.activationCountries) : [];
+  const countryNames =
+    codes.length > 0
+      ? activationInWords({ scope: 'countries', countries: codes }, i18n.language, t)
+      : undefined;
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={pending || undefined}>
@@ -174,6 +191,40 @@ export function ProductForm({
           onChange={set('releaseDate')}
           error={fieldError('releaseDate')}
         />
+        <SelectField
+          id={fieldId('activationScope')}
+          label={t('admin.form.activationScope')}
+          hint={t('admin.form.activationScopeHint')}
+          value={values.activationScope}
+          onChange={set('activationScope')}
+          error={fieldError('activationScope')}
+        >
+          {activationScopes.map((scope) => (
+            <option key={scope} value={scope}>
+              {t(`admin.form.activationScopes.${scope}`)}
+            </option>
+          ))}
+        </SelectField>
+        {values.activationScope === 'countries' ? (
+          <TextField
+            id={fieldId('activationCountries')}
+            label={t('admin.form.activationCountries')}
+            hint={
+              <>
+                {t('admin.form.activationCountriesHint')}
+                {countryNames ? <span className="block text-ink">{countryNames}</span> : null}
+              </>
+            }
+            required
+            value={values.activationCountries}
+            onChange={set('activationCountries')}
+            error={fieldError('activationCountries')}
+            placeholder="ES, PT, FR"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+        ) : null}
       </div>
       <TextField
         id={fieldId('coverUrl')}

@@ -20,6 +20,9 @@ export function ReasonDialog<Result>({
   mutation,
   onDone,
   onCloseAutoFocus,
+  reasonLabel,
+  reasonHint,
+  pendingLabel,
 }: {
   testId: string;
   trigger: ReactNode;
@@ -33,6 +36,10 @@ export function ReasonDialog<Result>({
   onDone: (result: Result) => void;
   /** Where the focus goes once the dialog closed (by default back to the trigger). */
   onCloseAutoFocus?: (event: Event) => void;
+  /** The reason field's label and hint, and the button while sending (a cancellation's by default). */
+  reasonLabel?: string;
+  reasonHint?: string;
+  pendingLabel?: string;
 }): ReactNode {
   const { t } = useTranslation();
   const id = useId();
@@ -66,7 +73,7 @@ export function ReasonDialog<Result>({
         </>
       }
       confirmLabel={confirmLabel}
-      pendingLabel={t('admin.cancel.cancelling')}
+      pendingLabel={pendingLabel ?? t('admin.cancel.cancelling')}
       pending={mutation.isPending}
       error={mutation.error}
       onConfirm={() => {
@@ -86,8 +93,8 @@ export function ReasonDialog<Result>({
     >
       <TextAreaField
         id={`${id}-reason`}
-        label={t('admin.cancel.reason')}
-        hint={t('admin.cancel.reasonHint')}
+        label={reasonLabel ?? t('admin.cancel.reason')}
+        hint={reasonHint ?? t('admin.cancel.reasonHint')}
         value={reason}
         onChange={(event) => {
           setReason(event.target.value);

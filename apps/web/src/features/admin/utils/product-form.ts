@@ -1,3 +1,4 @@
+import type { ActivationScope } from '@keyland/core/activation';
 import type { AdminProduct, CreateProductInput } from '#src/features/admin/api/admin-api.ts';
 
 /** What the product form holds: every field as typed. */
@@ -7,6 +8,10 @@ export interface ProductFormValues {
   platform: string;
   priceBuy: string;
   region: string;
+  /** Where the keys activate. */
+  activationScope: ActivationScope;
+  /** The ISO codes of `countries`, as typed (commas or spaces between them). */
+  activationCountries: string;
   languages: string;
   releaseDate: string;
   coverUrl: string;
@@ -15,7 +20,7 @@ export interface ProductFormValues {
 
 export type ProductField = keyof ProductFormValues;
 
-/** The reasons a field is refused, each an i18n key under admin.form.errors. */
+/** The reasons a field is refused (the text: `productFieldErrorKey`). */
 export type ProductFieldError =
   | 'titleRequired'
   | 'titleTooLong'
@@ -29,7 +34,23 @@ export type ProductFieldError =
   | 'platformRequired'
   | 'platformTooLong'
   | 'dateInvalid'
-  | 'coverInvalid';
+  | 'coverInvalid'
+  | ActivationFieldError;
+
+/** The activation fields' errors, each an i18n key under admin.form.activationErrors. */
+type ActivationFieldError = 'countriesRequired' | 'countriesInvalid' | 'countriesTooMany';
+const activationErrors: readonly string[] = ['countriesRequired', 'countriesInvalid', 'countriesTooMany'];
+const isActivationError = (error: ProductFieldError): error is ActivationFieldError =>
+  activationErrors.includes(error);
+
+/** The i18n key of a field's error. */
+export function productFieldErrorKey(
+  error: ProductFieldError,
+):
+  | `admin.form.activationErrors.${ActivationFieldError}`
+  | `admin.form.errors.${Exclude<ProductFieldError, ActivationFieldError>}` {
+  return isActivationError(error) ? `admin.form.activationErrors.${error}` : `admin.form.errors.${error}`;
+}
 
 export const emptyProductForm: ProductFormValues = {
   title: '',
@@ -37,6 +58,8 @@ export const emptyProductForm: ProductFormValues = {
   platform: '',
   priceBuy: '',
   region: '',
+  activationScope: 'eu',
+  activationCountries: '',
   languages: '',
   releaseDate: '',
   coverUrl: '',
@@ -50,6 +73,8 @@ export function productToForm(product: AdminProduct): ProductFormValues {
     platform: product.platform,
     priceBuy: product.priceBuy ? product.priceBuy.toFixed(2) : '',
     region: product.region,
+    activationScope: product.activationScope,
+    activationCountries: product.activationCountries.join(', '),
     languages: product.languages,
     releaseDate: product.releaseDate ?? '',
     coverUrl: product.coverUrl ?? '',
@@ -127,8 +152,36 @@ export function validateProductForm(
   }
   const cover = values.coverUrl.trim();
   if (cover !== '' && !/^(\/|https:\/\/)/.test(cover)) errors.coverUrl = 'coverInvalid';
+
+  if (values.activationScope === 'countries') {
+    const codes = typedCountries(values.activationCountries);
+    if (codes.length === 0) errors.activationCountries = 'countriesRequired';
+    else if (codes.some((code) => !ISO_CODE.test(code))) errors.activationCountries = 'countriesInvalid';
+    else if (new Set(codes).size > MAX_COUNTRIES) errors.activationCountries = 'countriesTooMany';
+  }
   return errors;
 }
+
+const ISO_CODE = /^[A-Z]{2}$/;
+/** The server's limit of an activation country list. */
+const MAX_COUNTRIES = 60;
+
+/** The codes typed in the countries field, upper-cased, in the order typed. */
+function typedCountries(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+}
+
+/** The valid ISO codes typed, each once (what the form shows and sends). */
+export function countryCodesOf(text: string): string[] {
+  return [...new Set(typedCountries(text).filter((code) => ISO_CODE.test(code)))];
+}
+
+/** The country list sent: the typed codes for `countries`, none for the other scopes. */
+const activationCountriesOf = (values: ProductFormValues) =>
+  values.activationScope === 'countries' ? countryCodesOf(values.activationCountries) : [];
 
 /** The body of a create call (optional fields left out when empty). */
 export function formToCreateInput(values: ProductFormValues): CreateProductInput {
@@ -136,6 +189,8 @@ export function formToCreateInput(values: ProductFormValues): CreateProductInput
     title: values.title.trim(),
     price: parseAmount(values.price),
     platform: values.platform.trim(),
+    activationScope: values.activationScope,
+    activationCountries: activationCountriesOf(values),
   };
   if (values.priceBuy.trim() !== '') input.priceBuy = parseAmount(values.priceBuy);
   if (values.region.trim() !== '') input.region = values.region.trim();
@@ -155,6 +210,9 @@ export function formToUpdateInput(values: ProductFormValues, before: ProductForm
   if (values.platform.trim() !== before.platform.trim()) input.platform = next.platform;
   if (values.priceBuy.trim() !== before.priceBuy.trim()) input.priceBuy = next.priceBuy ?? 0;
   if (values.region.trim() !== before.region.trim() && next.region) input.region = next.region;
+  if (values.activationScope !== before.activationScope) input.activationScope = values.activationScope;
+  const countries = activationCountriesOf(values);
+  if (countries.join() !== activationCountriesOf(before).join()) input.activationCountries = countries;
   if (values.languages.trim() !== before.languages.trim() && next.languages) input.languages = next.languages;
   if (values.releaseDate.trim() !== before.releaseDate.trim()) input.releaseDate = next.releaseDate ?? null;
   if (values.coverUrl.trim() !== before.coverUrl.trim()) input.coverUrl = next.coverUrl ?? null;

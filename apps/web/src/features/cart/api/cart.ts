@@ -2,7 +2,7 @@ import type { Cart } from '@keyland/core/schemas/cart';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addOneKey, changeLineQuantity, removeLine } from '#src/features/cart/utils/cart-math.ts';
 import { showCartNotice } from '#src/features/cart/utils/cart-ui-store.ts';
-import { api, getErrorMessage } from '#src/lib/api-client.ts';
+import { ApiError, api, getErrorMessage } from '#src/lib/api-client.ts';
 import { cartBaseKey } from '#src/lib/query-keys.ts';
 import { useSession } from '#src/lib/session.ts';
 
@@ -22,14 +22,23 @@ export function useCart() {
 }
 
 type CartChange =
-  | { kind: 'add'; productId: string; title: string }
+  | {
+      kind: 'add';
+      productId: string;
+      title: string;
+      /** The customer confirmed a key that may not activate in their country (asked after a 409). */
+      regionConfirmed?: boolean;
+    }
   | { kind: 'quantity'; productId: string; delta: 1 | -1 }
   | { kind: 'remove'; productId: string };
 
 function send(change: CartChange): Promise<Cart> {
   switch (change.kind) {
     case 'add':
-      return api.post<Cart>('/api/kl_api/add_or_update_order_line', { cws_product_id: change.productId });
+      return api.post<Cart>('/api/kl_api/add_or_update_order_line', {
+        cws_product_id: change.productId,
+        ...(change.regionConfirmed ? { region_confirmed: true } : {}),
+      });
     case 'quantity':
       return api.post<Cart>('/api/kl_api/update_order_line_quantity', {
         cws_product_id: change.productId,
@@ -38,6 +47,14 @@ function send(change: CartChange): Promise<Cart> {
     case 'remove':
       return api.post<Cart>('/api/kl_api/remove_order_line', { cws_product_id: change.productId });
   }
+}
+
+/**
+ * The server's question before adding a key that may not activate in the customer's country: not a
+ * refusal, so the adding button asks for a confirmation instead of showing an error.
+ */
+export function needsRegionConfirmation(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.error === 'REGION_CONFIRMATION_REQUIRED';
 }
 
 function applyLocally(cart: Cart, change: CartChange): Cart {
@@ -53,7 +70,8 @@ function applyLocally(cart: Cart, change: CartChange): Cart {
 
 /**
  * Changes the cart: the change shows at once, the server's answer (its priced cart) replaces it, and a
- * refused change is rolled back with the server's message. Changes run one after the other.
+ * refused change is rolled back with the server's message (a key that needs the customer's region
+ * confirmation is rolled back silently: its button asks). Changes run one after the other.
  */
 export function useCartChange() {
   const queryClient = useQueryClient();
@@ -74,7 +92,7 @@ export function useCartChange() {
     },
     onError: (error, _change, context) => {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
-      showCartNotice('error', getErrorMessage(error));
+      if (!needsRegionConfirmation(error)) showCartNotice('error', getErrorMessage(error));
       // Whatever happened on the way, read the server's cart again.
       void queryClient.invalidateQueries({ queryKey });
     },

@@ -1,9 +1,11 @@
 import { LoaderCircle, ShoppingCart } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '#src/components/ui/button.tsx';
-import { useCartChange } from '#src/features/cart/api/cart.ts';
+import { needsRegionConfirmation, useCartChange } from '#src/features/cart/api/cart.ts';
 import { pulseCart, showCartNotice } from '#src/features/cart/utils/cart-ui-store.ts';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { RegionConfirmDialog } from './region-confirm-dialog.tsx';
 
 export interface AddToCartButtonProps {
   /** The catalogue's productId of the game (cws_product_id on the server). */
@@ -17,7 +19,8 @@ export interface AddToCartButtonProps {
 
 /**
  * Adds one key of the game to the customer's cart. The cart button pulses and a short notice confirms
- * it; a refusal (no keys left, 10 per order) shows the server's message next to the cart button.
+ * it; a refusal (no keys left, 10 per order) shows the server's message next to the cart button. A key
+ * that may not activate in the customer's country is added only after they confirm it in a dialog.
  */
 export function AddToCartButton({
   productId,
@@ -29,37 +32,60 @@ export function AddToCartButton({
   const { t } = useTranslation();
   const change = useCartChange();
   const label = soldOut ? t('product.soldOut') : t('card.addToCart');
+  const button = useRef<HTMLButtonElement>(null);
+  /** The server's region warning while the customer decides. */
+  const [regionQuestion, setRegionQuestion] = useState<string | null>(null);
+
+  const add = (regionConfirmed: boolean) =>
+    change.mutate(
+      { kind: 'add', productId, title, regionConfirmed },
+      {
+        onSuccess: () => {
+          pulseCart();
+          showCartNotice('success', t('cart.added', { title }));
+        },
+        onError: (error) => {
+          if (needsRegionConfirmation(error)) setRegionQuestion(getErrorMessage(error));
+        },
+      },
+    );
 
   return (
-    <button
-      type="button"
-      data-testid="add-to-cart"
-      disabled={soldOut}
-      aria-disabled={change.isPending || undefined}
-      aria-label={`${t('card.addToCart')}: ${title}`}
-      onClick={() => {
-        if (change.isPending) return;
-        change.mutate(
-          { kind: 'add', productId, title },
-          {
-            onSuccess: () => {
-              pulseCart();
-              showCartNotice('success', t('cart.added', { title }));
-            },
-          },
-        );
-      }}
-      className={buttonClasses({ size, wrap: size === 'card', className })}
-    >
-      {change.isPending ? (
-        <LoaderCircle aria-hidden="true" className="size-4 shrink-0 animate-spin" />
-      ) : (
-        <ShoppingCart
-          aria-hidden="true"
-          className={size === 'card' ? 'hidden size-4 shrink-0 sm:block' : 'size-4 shrink-0'}
-        />
-      )}
-      <span>{change.isPending ? t('cart.adding') : label}</span>
-    </button>
+    <>
+      <button
+        ref={button}
+        type="button"
+        data-testid="add-to-cart"
+        disabled={soldOut}
+        aria-disabled={change.isPending || undefined}
+        aria-label={`${t('card.addToCart')}: ${title}`}
+        onClick={() => {
+          if (!change.isPending) add(false);
+        }}
+        className={buttonClasses({ size, wrap: size === 'card', className })}
+      >
+        {change.isPending ? (
+          <LoaderCircle aria-hidden="true" className="size-4 shrink-0 animate-spin" />
+        ) : (
+          <ShoppingCart
+            aria-hidden="true"
+            className={size === 'card' ? 'hidden size-4 shrink-0 sm:block' : 'size-4 shrink-0'}
+          />
+        )}
+        <span>{change.isPending ? t('cart.adding') : label}</span>
+      </button>
+      <RegionConfirmDialog
+        message={regionQuestion}
+        onConfirm={() => {
+          setRegionQuestion(null);
+          add(true);
+        }}
+        onCancel={() => setRegionQuestion(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          button.current?.focus();
+        }}
+      />
+    </>
   );
 }

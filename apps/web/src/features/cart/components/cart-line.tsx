@@ -1,11 +1,12 @@
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import type { CartItem } from '@keyland/core/schemas/cart';
-import { Gamepad2, Minus, Plus, Trash2 } from 'lucide-react';
+import { Gamepad2, Globe, Minus, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
 import { canDecrease, canIncrease, maxQuantity } from '#src/features/cart/utils/cart-math.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
+import { activationRegion } from '#src/utils/activation-in-words.ts';
 
 const stepButton =
   'inline-flex size-9 items-center justify-center text-ink transition-colors hover:bg-line disabled:cursor-not-allowed disabled:text-ink-faint disabled:hover:bg-transparent';
@@ -65,6 +66,12 @@ export function CartLine({ item, onChangeQuantity, onRemove }: CartLineProps): R
           <p className="flex min-w-0 items-center gap-1.5 text-xs text-ink-muted">
             <PlatformIcon platform={item.platform} className="size-3.5 shrink-0" />
             <span className="truncate">{item.platform}</span>
+          </p>
+        ) : null}
+        {item.activates_here === false ? (
+          <p data-testid="cart-line-region" className="flex items-start gap-1.5 text-xs text-amber-300">
+            <Globe aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+            <span>{t('cart.region.notice', { region: activationRegion(item.activation, locale, t) })}</span>
           </p>
         ) : null}
         <p className="text-xs text-ink-muted tabular-nums">

@@ -1,11 +1,12 @@
 import { Clock, Mail, MessageSquareReply } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { env } from '#src/config/env.ts';
+import { useSupportAddress } from '#src/features/legal/api/support-api.ts';
 
-/** Support hours, reply time and (when published) the support address. */
+/** Support hours, reply time and, whenever the server publishes one, the support address. */
 export function ContactDetails(): ReactNode {
   const { t } = useTranslation();
+  const { email } = useSupportAddress();
   const cards = [
     { icon: Clock, title: t('legal.contact.hoursTitle'), body: t('footer.supportHours') },
     { icon: MessageSquareReply, title: t('legal.contact.repliesTitle'), body: t('footer.supportReplies') },
@@ -20,15 +21,18 @@ export function ContactDetails(): ReactNode {
             <p className="mt-1 text-sm leading-relaxed text-ink-muted">{body}</p>
           </li>
         ))}
-        {env.supportEmail ? (
-          <li className="rounded-xl border border-line bg-surface p-5 sm:col-span-2">
+        {email ? (
+          <li
+            data-testid="support-address"
+            className="rounded-xl border border-line bg-surface p-5 sm:col-span-2"
+          >
             <Mail aria-hidden="true" className="size-5 text-brand" />
-            <h2 className="mt-3 font-semibold text-ink">{t('legal.contact.emailTitle')}</h2>
+            <h2 className="mt-3 font-semibold text-ink">{t('support.emailTitle')}</h2>
             <a
-              href={`mailto:${env.supportEmail}`}
+              href={`mailto:${email}`}
               className="mt-1 inline-block text-sm font-medium break-all text-brand underline-offset-4 hover:underline"
             >
-              {env.supportEmail}
+              {email}
             </a>
           </li>
         ) : null}

@@ -18,10 +18,12 @@ export interface LegalPageProps {
   updated?: string | undefined;
   /** Page-specific content after the introduction (company details, contact cards). */
   children?: ReactNode;
+  /** Page-specific content after the sections (how to reach support). */
+  footer?: ReactNode;
 }
 
 /** The frame of the static legal pages: back link to the store, title, introduction, sections. */
-export function LegalPage({ page, backHref, updated, children }: LegalPageProps): ReactNode {
+export function LegalPage({ page, backHref, updated, children, footer }: LegalPageProps): ReactNode {
   const { t } = useTranslation();
   const title = t(`legal.${page}.title`);
   const sections: [string, Section][] =
@@ -59,6 +61,7 @@ export function LegalPage({ page, backHref, updated, children }: LegalPageProps)
           ))}
         </div>
       ) : null}
+      {footer}
     </article>
   );
 }

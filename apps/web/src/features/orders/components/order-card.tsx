@@ -13,7 +13,9 @@ import { invoiceHref } from '#src/features/orders/api/orders.ts';
 import { recordKeyAccess } from '#src/features/orders/api/record-key-access.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { formatCartTotals } from '#src/utils/format-cart-totals.ts';
+import { ClaimDialog, useClaimDialog } from './claim-dialog.tsx';
 import { DeleteOrderDialog } from './delete-order-dialog.tsx';
+import { KeyClaimAction, OrderClaims } from './order-claims.tsx';
 import { WithdrawDialog } from './withdraw-dialog.tsx';
 
 type PendingItems = NonNullable<CompletedOrder['pending_items']>;
@@ -89,11 +91,14 @@ function accessRecorder(keyId: number | undefined) {
   };
 }
 
-/** One paid order: number, date, every key with its game and price, totals with VAT, help, delete. */
+/** One paid order: number, date, every key with its game and price, totals with VAT, claims, help, delete. */
 export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
   const { t } = useTranslation();
   const locale = useLocale();
   const headingId = useId();
+  const claimDialog = useClaimDialog();
+  const claims = order.claims ?? [];
+  const keysBeingChecked = new Set(claims.filter((claim) => claim.status === 'open').map((c) => c.keyId));
   const totals = formatCartTotals(
     {
       amount_untaxed: order.amount_untaxed,
@@ -113,7 +118,12 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
     >
       <header className="flex items-start justify-between gap-3 border-b border-line bg-raised/50 py-3 pr-2 pl-4 sm:items-center sm:pr-3 sm:pl-5">
         <div className="flex min-w-0 flex-col gap-x-4 gap-y-1 sm:flex-row sm:items-center">
-          <h2 id={headingId} className="text-base font-semibold text-ink">
+          <h2
+            id={headingId}
+            ref={claimDialog.orderHeading}
+            tabIndex={-1}
+            className="text-base font-semibold text-ink"
+          >
             {t('history.order', { id: order.id })}
           </h2>
           <p className="flex items-center gap-1.5 text-sm text-ink-muted">
@@ -175,10 +185,24 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
                 title={item.title}
                 {...accessRecorder(item.key_id)}
               />
+              {item.key_id !== undefined && item.wcs_activation_key ? (
+                <KeyClaimAction
+                  target={{ keyId: item.key_id, title: item.title }}
+                  open={keysBeingChecked.has(item.key_id)}
+                  onReport={claimDialog.open}
+                />
+              ) : null}
             </li>
           ))}
         </ul>
       ) : null}
+
+      <OrderClaims claims={claims} headingRef={claimDialog.claimsHeading} />
+      <ClaimDialog
+        target={claimDialog.target}
+        onClose={claimDialog.close}
+        onCloseAutoFocus={claimDialog.returnFocus}
+      />
 
       <div className="flex flex-col gap-4 border-t border-line px-4 py-4 sm:px-5">
         <TotalsList

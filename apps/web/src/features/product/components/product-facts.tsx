@@ -4,6 +4,7 @@ import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '#src/hooks/use-locale.ts';
+import { activationInWords } from '#src/utils/activation-in-words.ts';
 
 const DASH = '—';
 
@@ -33,7 +34,7 @@ function isWebAddress(value: string | null): value is string {
   return value !== null && /^https?:\/\/\S+$/i.test(value);
 }
 
-/** Region, languages, release date, categories, genres, developers, publishers and the official website. */
+/** Region, where the keys activate, languages, release date, categories, genres, developers, publishers and the official website. */
 export function ProductFacts({ game }: { game: GameDetail }): ReactNode {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -49,6 +50,11 @@ export function ProductFacts({ game }: { game: GameDetail }): ReactNode {
       </h2>
       <dl data-testid="product-facts">
         <Row label={t('product.region')}>{game.region || DASH}</Row>
+        {game.activation ? (
+          <Row label={t('product.activation.label')}>
+            <span data-testid="product-activation">{activationInWords(game.activation, locale, t)}</span>
+          </Row>
+        ) : null}
         <Row label={t('product.languages')}>{game.language.trim() || DASH}</Row>
         <Row label={t('product.released')}>
           {released ? <time dateTime={game.released ?? undefined}>{released}</time> : DASH}

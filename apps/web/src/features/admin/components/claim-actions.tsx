@@ -1,0 +1,185 @@
+import { formatEuros, roundEurosToCents } from '@keyland/core/money';
+import { Ban, LoaderCircle, PackageCheck, RotateCcw, Truck } from 'lucide-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#src/components/ui/button.tsx';
+import { InlineError } from '#src/components/ui/inline-error.tsx';
+import { showNotice } from '#src/components/ui/notice.tsx';
+import {
+  type AdminClaim,
+  useRejectClaim,
+  useResolveClaim,
+} from '#src/features/admin/api/admin-claims-api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
+
+/**
+ * After a decision the claim is no longer open and its buttons go: the focus moves where the screen says
+ * rather than back to a trigger that is about to disappear.
+ */
+function useFocusAfterDecision(focusAfter: () => void) {
+  const decided = useRef(false);
+  return {
+    markDecided: () => {
+      decided.current = true;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      if (!decided.current) return;
+      decided.current = false;
+      event.preventDefault();
+      focusAfter();
+    },
+  };
+}
+
+/**
+ * The four decisions on an open claim: a new key from stock (only when there is one), a key bought from
+ * the supplier (only for a supplier game), a refund of the key's price (confirmed first) or a rejection
+ * (with the reason the customer is sent). Each success says what happened and the queue is read again.
+ */
+export function ClaimActions({
+  claim,
+  focusAfter,
+}: {
+  claim: AdminClaim;
+  focusAfter: () => void;
+}): ReactNode {
+  const { t, i18n } = useTranslation();
+  const noStockId = useId();
+  const direct = useResolveClaim(claim.id);
+  const refund = useResolveClaim(claim.id);
+  const reject = useRejectClaim(claim.id);
+  const [refundOpen, setRefundOpen] = useState(false);
+  const refundFocus = useFocusAfterDecision(focusAfter);
+  const rejectFocus = useFocusAfterDecision(focusAfter);
+  const amount = formatEuros(roundEurosToCents(claim.refundAmount), i18n.language);
+  const done = (action: 'replace' | 'supplier_replace' | 'refund' | 'reject', result?: AdminClaim) =>
+    showNotice(
+      t(`admin.claims.done.${action}`, {
+        id: claim.id,
+        amount: formatEuros(roundEurosToCents(result?.refunded ?? claim.refundAmount), i18n.language),
+      }),
+    );
+
+  const replaceDirectly = (action: 'replace' | 'supplier_replace') =>
+    direct.mutate(
+      { action },
+      {
+        onSuccess: (result) => {
+          done(action, result);
+          focusAfter();
+        },
+      },
+    );
+  const pendingDirect = direct.isPending ? direct.variables?.action : undefined;
+  const busy = direct.isPending || refund.isPending || reject.isPending;
+  const noStock = claim.available <= 0;
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+        <Button
+          data-testid="claim-replace"
+          aria-label={t('admin.claims.replaceLabel', { id: claim.id })}
+          aria-describedby={noStock ? noStockId : undefined}
+          disabled={noStock || busy}
+          onClick={() => replaceDirectly('replace')}
+        >
+          {pendingDirect === 'replace' ? (
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <PackageCheck aria-hidden="true" className="size-4" />
+          )}
+          {pendingDirect === 'replace' ? t('admin.claims.replacing') : t('admin.claims.replace')}
+        </Button>
+        {claim.supplierGame ? (
+          <Button
+            variant="secondary"
+            data-testid="claim-supplier-replace"
+            aria-label={t('admin.claims.supplierReplaceLabel', { id: claim.id })}
+            disabled={busy}
+            onClick={() => replaceDirectly('supplier_replace')}
+          >
+            {pendingDirect === 'supplier_replace' ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <Truck aria-hidden="true" className="size-4" />
+            )}
+            {pendingDirect === 'supplier_replace'
+              ? t('admin.claims.buying')
+              : t('admin.claims.supplierReplace')}
+          </Button>
+        ) : null}
+        <ConfirmDialog
+          testId="claim-refund-dialog"
+          open={refundOpen}
+          onOpenChange={(next) => {
+            if (!next) refund.reset();
+            setRefundOpen(next);
+          }}
+          onCloseAutoFocus={refundFocus.onCloseAutoFocus}
+          trigger={
+            <Button
+              variant="secondary"
+              disabled={busy}
+              aria-label={t('admin.claims.refundLabel', { id: claim.id, amount })}
+            >
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {t('admin.claims.refund', { amount })}
+            </Button>
+          }
+          title={t('admin.claims.refundTitle', { id: claim.id, amount })}
+          description={<p>{t('admin.claims.refundBody')}</p>}
+          confirmLabel={t('admin.claims.refundConfirm')}
+          pendingLabel={t('admin.claims.refunding')}
+          pending={refund.isPending}
+          error={refund.error}
+          onConfirm={() =>
+            refund.mutate(
+              { action: 'refund' },
+              {
+                onSuccess: (result) => {
+                  refundFocus.markDecided();
+                  setRefundOpen(false);
+                  done('refund', result);
+                },
+              },
+            )
+          }
+        />
+        <ReasonDialog
+          testId="claim-reject-dialog"
+          onCloseAutoFocus={rejectFocus.onCloseAutoFocus}
+          trigger={
+            <Button
+              variant="secondary"
+              disabled={busy}
+              aria-label={t('admin.claims.rejectLabel', { id: claim.id })}
+            >
+              <Ban aria-hidden="true" className="size-4 text-danger" />
+              {t('admin.claims.reject')}
+            </Button>
+          }
+          title={t('admin.claims.rejectTitle', { id: claim.id })}
+          intro={t('admin.claims.rejectIntro')}
+          consequences={[t('admin.claims.rejectKeeps'), t('admin.claims.rejectMails')]}
+          confirmLabel={t('admin.claims.rejectConfirm')}
+          reasonLabel={t('admin.claims.rejectReason')}
+          reasonHint={t('admin.claims.rejectReasonHint')}
+          pendingLabel={t('admin.claims.rejecting')}
+          mutation={reject}
+          onDone={(result) => {
+            rejectFocus.markDecided();
+            done('reject', result);
+          }}
+        />
+      </div>
+      {noStock ? (
+        <p id={noStockId} data-testid="claim-no-stock" className="text-sm text-ink-muted sm:text-right">
+          {t('admin.claims.noStock')}
+        </p>
+      ) : null}
+      {direct.error ? <InlineError error={direct.error} /> : null}
+    </div>
+  );
+}
