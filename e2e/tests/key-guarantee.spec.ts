@@ -69,7 +69,9 @@ test('a visitor writes through the contact form and an admin answers by e-mail',
   await page.getByLabel('Your name').fill('Vera Visitor');
   await page.getByLabel('Your e-mail address').fill(email);
   await page.getByLabel('Subject').fill(subject);
-  await page.getByLabel('Message').fill('Hello! Does a key for the EU activate in Norway too?');
+  await page
+    .getByRole('textbox', { name: 'Message', exact: true })
+    .fill('Hello! Does a key for the EU activate in Norway too?');
   await page.getByRole('checkbox', { name: /I agree that Keyland processes my message/ }).check();
   await page.clock.fastForward(10_000);
   await page.getByRole('button', { name: 'Send message' }).click();
