@@ -118,6 +118,27 @@ describe(`the claims queue: every admin outcome (${testDbKind})`, () => {
       );
     expect(await notes()).toEqual([{ total_cents: -2500, credit_reference: `claim:${buyer.claimId}` }]);
     expect(await outboxKinds(ctx, buyer.customer.email)).toContain('claim_refunded');
+    // The OSS report of the quarter counts the credit note: its Estonian row equals the documents' sum.
+    const now = new Date();
+    const month = Number(
+      new Intl.DateTimeFormat('en', { timeZone: 'Europe/Tallinn', month: 'numeric' }).format(now),
+    );
+    const year = Number(
+      new Intl.DateTimeFormat('en', { timeZone: 'Europe/Tallinn', year: 'numeric' }).format(now),
+    );
+    const csv = (
+      await call(ctx.app, admin, 'GET', `/api/admin/reports/oss?year=${year}&quarter=${Math.ceil(month / 3)}`)
+    ).body;
+    const estonia = csv
+      .split('\r\n')
+      .find((line) => line.startsWith('EE,'))
+      ?.split(',');
+    const [documents] = await queryRows<{ net: number; n: number }>(
+      ctx.dbHandle,
+      sql`select sum(net_cents)::int as net, count(*)::int as n from invoices where customer_country = 'EE'`,
+    );
+    expect(Math.round(Number(estonia?.[2]) * 100)).toBe(documents?.net);
+    expect(Number(estonia?.[4])).toBe(documents?.n);
     const grossAfter = (await call(ctx.app, admin, 'GET', '/api/admin/dashboard')).json().totals.gross;
     expect(Math.round((grossBefore - grossAfter) * 100)).toBe(2500);
     // The history shows the refund; the refunded key is not shown as still to come.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
+import { DEFAULT_PASSWORD } from '../factories.ts';
 import { createClient } from '../helpers/http.ts';
 import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
@@ -140,5 +141,60 @@ describe(`support tickets from the contact form (${testDbKind})`, () => {
 
     const customer = await loginCustomer(ctx);
     expect((await call(ctx.app, customer.client, 'GET', '/api/admin/support/tickets')).statusCode).toBe(403);
+  });
+
+  it('the data export carries the customer’s tickets and claims; erasure removes what they wrote', async () => {
+    const buyer = await buyerOf(ctx, { title: 'Private Pursuit' });
+    const claim = await buyer.client.post('/api/claims', {
+      keyId: buyer.keyIds[0],
+      reason: 'other',
+      note: 'My name is Ana and my Steam ID is ana_1990',
+    });
+    expect(claim.statusCode).toBe(201);
+    const ticket = await buyer.client.post(
+      '/api/support/tickets',
+      message({
+        name: undefined,
+        email: undefined,
+        message: 'Please call me on +372 5555 1234 about my key.',
+      }),
+      { 'x-forwarded-for': '192.0.2.20' },
+    );
+    expect(ticket.statusCode).toBe(201);
+
+    const exported = (await buyer.client.get('/api/account/export')).json();
+    expect(exported.keyClaims).toEqual([
+      expect.objectContaining({ note: 'My name is Ana and my Steam ID is ana_1990' }),
+    ]);
+    expect(exported.supportTickets).toEqual([
+      expect.objectContaining({
+        email: buyer.customer.email,
+        messages: [expect.objectContaining({ body: 'Please call me on +372 5555 1234 about my key.' })],
+      }),
+    ]);
+
+    const erased = await buyer.client.post('/api/account/delete', { password: DEFAULT_PASSWORD });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [row] = await queryRows<{
+      email: string;
+      name: string;
+      customer_id: number | null;
+      messages: number;
+    }>(
+      ctx.dbHandle,
+      sql`select email, name, customer_id, (select count(*)::int from support_messages m where m.ticket_id = t.id) as messages
+          from support_tickets t where id = ${ticket.json().id}`,
+    );
+    expect(row).toEqual({
+      email: `erased-${buyer.customer.id}@erased.invalid`,
+      name: 'Erased customer',
+      customer_id: null,
+      messages: 0,
+    });
+    const [kept] = await queryRows<{ note: string | null; status: string }>(
+      ctx.dbHandle,
+      sql`select note, status from key_claims where id = ${claim.json().id}`,
+    );
+    expect(kept).toEqual({ note: null, status: claim.json().status });
   });
 });

@@ -15,7 +15,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
         tags: ['accounts'],
         operationId: 'exportAccountData',
         summary:
-          'Download all the caller’s data (GDPR art. 20) as JSON: profile, orders, consent records and invoices',
+          'Download all the caller’s data (GDPR art. 20) as JSON: profile, orders, consent records, invoices, key claims and support messages',
         response: { 200: dataExportSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
