@@ -1,3 +1,9 @@
+import {
+  claimOutcomeValues,
+  claimReasonValues,
+  claimStatusValues,
+  ticketStatusValues,
+} from '@keyland/core/schemas/support';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -19,22 +25,11 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-export const claimReasons = [
-  'already_used',
-  'wrong_region',
-  'wrong_platform',
-  'invalid_format',
-  'other',
-] as const;
-export const claimStatuses = ['open', 'replaced', 'refunded', 'rejected'] as const;
+/** The lists are the API's (one list each; the database checks below repeat them). */
+const claimReasons = claimReasonValues;
+const claimStatuses = claimStatusValues;
 /** How a claim ended: replaced at once by the store, by an admin from stock or from the supplier, refunded, rejected. */
-export const claimOutcomes = [
-  'auto_replaced',
-  'replaced',
-  'supplier_replaced',
-  'refunded',
-  'rejected',
-] as const;
+const claimOutcomes = claimOutcomeValues;
 
 /**
  * A customer's report that a delivered key does not work (Digital Content Directive 2019/770: the first
@@ -91,7 +86,7 @@ export const keyClaims = pgTable(
   ],
 );
 
-export const ticketStatuses = ['open', 'answered', 'closed'] as const;
+const ticketStatuses = ticketStatusValues;
 
 /** A message sent through the contact form: from a customer (maybe about an order) or a visitor. */
 export const supportTickets = pgTable(

@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@keyland/core/schemas/common';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAdmin } from '../../plugins/session.ts';
 
 /** Who performs an admin action, for the audit trail. */
 export interface Actor {
@@ -23,3 +24,14 @@ export const adminAccessErrors = { 401: errorBodySchema, 403: errorBodySchema };
 export const adminInputErrors = { 400: errorBodySchema, ...adminAccessErrors };
 /** …and a route on one record by its id also 404 when there is none. */
 export const adminErrors = { ...adminInputErrors, 404: errorBodySchema };
+
+/**
+ * Makes every route of the calling plugin an admin route: 401 without a session, 403 to a non-admin, and
+ * never cached. Back-office routes that live in their feature's module (claims, support, supplier) use it.
+ */
+export function adminRoutesOnly(app: FastifyInstance): void {
+  app.addHook('onRequest', requireAdmin);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+}

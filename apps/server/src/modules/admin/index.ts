@@ -5,4 +5,5 @@ export {
   adminAccessErrors,
   adminErrors,
   adminInputErrors,
+  adminRoutesOnly,
 } from './admin-actor.ts';

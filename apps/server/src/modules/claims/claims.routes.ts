@@ -10,8 +10,8 @@ import {
 } from '@keyland/core/schemas/support';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, requireSession } from '../../plugins/session.ts';
-import { actorOf, adminErrors, adminInputErrors } from '../admin/index.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { actorOf, adminErrors, adminInputErrors, adminRoutesOnly } from '../admin/index.ts';
 import type { ClaimsService } from './claims.service.ts';
 
 const errors = {
@@ -77,10 +77,7 @@ export const claimsAdminRoutes: FastifyPluginAsyncZod<{ service: ClaimsService }
   app,
   { service },
 ) => {
-  app.addHook('onRequest', requireAdmin);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminRoutesOnly(app);
   const params = z.object({ id: z.coerce.number().int().positive() });
 
   app.get(

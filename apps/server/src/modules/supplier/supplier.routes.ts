@@ -7,8 +7,7 @@ import {
   supplierSyncStartedSchema,
 } from '@keyland/core/schemas/supplier';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/session.ts';
-import { actorOf, adminAccessErrors, adminErrors } from '../admin/index.ts';
+import { actorOf, adminAccessErrors, adminErrors, adminRoutesOnly } from '../admin/index.ts';
 import type { SupplierAdminService } from './supplier-admin.service.ts';
 
 /** The key supplier in the back office (admins only, never cached). */
@@ -16,10 +15,7 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ service: SupplierAdminServi
   app,
   { service },
 ) => {
-  app.addHook('onRequest', requireAdmin);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminRoutesOnly(app);
 
   app.get(
     '/api/admin/supplier',

@@ -11,8 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localeFromHeader } from '../../lib/i18n.ts';
-import { requireAdmin } from '../../plugins/session.ts';
-import { actorOf, adminErrors, adminInputErrors } from '../admin/index.ts';
+import { actorOf, adminErrors, adminInputErrors, adminRoutesOnly } from '../admin/index.ts';
 import type { SupportService } from './support.service.ts';
 
 /** The contact form (customers and visitors) and the support address. */
@@ -66,10 +65,7 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<{ service: SupportService
   app,
   { service },
 ) => {
-  app.addHook('onRequest', requireAdmin);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminRoutesOnly(app);
   const params = z.object({ id: z.coerce.number().int().positive() });
 
   app.get(
