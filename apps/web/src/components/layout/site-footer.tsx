@@ -1,9 +1,10 @@
-import { Clock, CreditCard, Receipt, Zap } from 'lucide-react';
+import { CreditCard, Receipt, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LogoMark } from '#src/components/ui/logo.tsx';
 import { legalLinks, paths } from '#src/config/paths.ts';
+import { SupportHours } from './support-hours.tsx';
 
 /** The footer: trust signals, support hours and the legal pages. */
 export function SiteFooter(): ReactNode {
@@ -36,14 +37,7 @@ export function SiteFooter(): ReactNode {
           <h2 id="footer-support" className="text-sm font-semibold text-ink">
             {t('footer.supportTitle')}
           </h2>
-          <p className="mt-3 flex items-start gap-2 text-sm text-ink-muted">
-            <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-            <span>
-              {t('footer.supportHours')}
-              <br />
-              {t('footer.supportReplies')}
-            </span>
-          </p>
+          <SupportHours className="mt-3" />
           <Link
             to={paths.contact}
             className="mt-4 inline-flex min-h-10 items-center text-sm font-medium text-brand underline-offset-4 hover:underline"

@@ -1,6 +1,6 @@
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { Ban, LoaderCircle, PackageCheck, RotateCcw, Truck } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
@@ -10,27 +10,9 @@ import {
   useRejectClaim,
   useResolveClaim,
 } from '#src/features/admin/api/admin-claims-api.ts';
+import { useFocusAfterDecision } from '#src/hooks/use-focus-after-decision.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
-
-/**
- * After a decision the claim is no longer open and its buttons go: the focus moves where the screen says
- * rather than back to a trigger that is about to disappear.
- */
-function useFocusAfterDecision(focusAfter: () => void) {
-  const decided = useRef(false);
-  return {
-    markDecided: () => {
-      decided.current = true;
-    },
-    onCloseAutoFocus: (event: Event) => {
-      if (!decided.current) return;
-      decided.current = false;
-      event.preventDefault();
-      focusAfter();
-    },
-  };
-}
 
 /**
  * The four decisions on an open claim: a new key from stock (only when there is one), a key bought from

@@ -1,6 +1,6 @@
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { Ban, CheckCircle2 } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
 import type { CancelOrderResult } from '#src/features/admin/api/admin-api.ts';
@@ -9,6 +9,7 @@ import {
   useApproveHeld,
   useRejectHeld,
 } from '#src/features/admin/api/admin-review-api.ts';
+import { useFocusAfterDecision } from '#src/hooks/use-focus-after-decision.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -17,25 +18,6 @@ interface DecisionProps<Result> {
   onDecided: (result: Result) => void;
   /** Where the focus goes after a decision, since the order then leaves the queue. */
   focusAfter: () => void;
-}
-
-/**
- * After a decision the order leaves the queue and its buttons with it: the focus goes where the screen
- * says rather than back to a trigger that is about to disappear.
- */
-function useFocusAfterDecision(focusAfter: () => void) {
-  const decided = useRef(false);
-  return {
-    markDecided: () => {
-      decided.current = true;
-    },
-    onCloseAutoFocus: (event: Event) => {
-      if (!decided.current) return;
-      decided.current = false;
-      event.preventDefault();
-      focusAfter();
-    },
-  };
 }
 
 /** Approve: the keys are delivered now, to the history and by e-mail. */

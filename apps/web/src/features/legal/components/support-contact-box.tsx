@@ -1,7 +1,8 @@
-import { Clock, Mail, MessageSquareText } from 'lucide-react';
+import { Mail, MessageSquareText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SupportHours } from '#src/components/layout/support-hours.tsx';
 import { contactFormHref } from '#src/config/paths.ts';
 import { useSupportAddress } from '#src/features/legal/api/support-api.ts';
 
@@ -24,14 +25,7 @@ export function SupportContactBox(): ReactNode {
       <h2 id="legal-support" className="text-xl font-semibold text-ink">
         {t('footer.supportTitle')}
       </h2>
-      <p className="mt-2 flex items-start gap-2 text-sm leading-relaxed text-ink-muted">
-        <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-        <span>
-          {t('footer.supportHours')}
-          <br />
-          {t('footer.supportReplies')}
-        </span>
-      </p>
+      <SupportHours className="mt-2 leading-relaxed" />
       <ul className="mt-3 flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:gap-x-6">
         <li>
           <Link to={contactFormHref} className={linkClasses}>
