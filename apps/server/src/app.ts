@@ -229,6 +229,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     keyVault: deps.keyVault,
     reviewHours: Math.ceil(config.risk.reviewDeadlineHours),
     claimsOf: claims.ofOrders,
+    claimHours: Math.ceil(config.support.claimResolutionHours),
   });
   await app.register(ordersRoutes, { service: orders });
   app.decorate('orders', orders);

@@ -33,6 +33,7 @@ describe(`support tickets from the contact form (${testDbKind})`, () => {
       SMTP_URL: inbox.url,
       SUPPORT_EMAIL: SUPPORT,
       PUBLIC_URL: 'http://store.test',
+      CLAIM_RESOLUTION_HOURS: '48',
     });
   });
   afterAll(async () => {
@@ -162,6 +163,9 @@ describe(`support tickets from the contact form (${testDbKind})`, () => {
     );
     expect(ticket.statusCode).toBe(201);
 
+    // The history tells the customer within how long a person answers a report (the server's setting).
+    const history = (await buyer.client.post('/api/kl_api/get_completed_orders', {})).json();
+    expect(history[0].claim_hours).toBe(48);
     const exported = (await buyer.client.get('/api/account/export')).json();
     expect(exported.keyClaims).toEqual([
       expect.objectContaining({ note: 'My name is Ana and my Steam ID is ana_1990' }),

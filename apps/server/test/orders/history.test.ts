@@ -54,6 +54,8 @@ async function historyReadOrderByOrder(ctx: TestContext, customerId: number) {
       withdrawable: order.status === 'awaiting_keys' && !delivered,
       // No key of these orders was claimed as defective (claims are tested in test/claims).
       claims: [],
+      // The default CLAIM_RESOLUTION_HOURS, told to the customer with every order.
+      claim_hours: 72,
     });
   }
   return JSON.stringify(completedOrdersResponseSchema.parse(answer));

@@ -30,6 +30,8 @@ export const completedOrderSchema = z
     status: z.enum(['paid', 'awaiting_keys', 'held_for_review', 'payment_processing']).optional(),
     /** A held order is checked within this many hours of its payment, else cancelled and refunded. */
     review_hours: z.number().int().positive().optional(),
+    /** A reported key that is not replaced at once is checked by a person within this many hours. */
+    claim_hours: z.number().int().positive().optional(),
     invoice_id: z.number().int().nullable().optional(),
     /** Lines whose keys are not delivered yet. */
     pending_items: z

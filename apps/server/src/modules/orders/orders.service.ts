@@ -82,6 +82,8 @@ export function createOrdersService(deps: {
   reviewHours?: number;
   /** The key claims of some orders, by order (the claims module's; none without it). */
   claimsOf?: (orderIds: number[]) => Promise<Map<number, KeyClaim[]>>;
+  /** Within how many hours a person resolves a claim (CLAIM_RESOLUTION_HOURS), told to the customer. */
+  claimHours?: number;
   now?: () => Date;
 }) {
   const { db, keyVault } = deps;
@@ -126,6 +128,7 @@ export function createOrdersService(deps: {
           tax_percent: basisPointsToPercent(order.vatBasisPoints ?? 0),
           ...documentsOf(order, invoiceOf.get(order.id)?.id ?? null, lines, keys, reviewHours, defectiveOf),
           claims: claimsOf.get(order.id) ?? [],
+          ...(deps.claimHours === undefined ? {} : { claim_hours: deps.claimHours }),
         });
       }
       return result;

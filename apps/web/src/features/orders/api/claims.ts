@@ -37,8 +37,8 @@ export const SCREENSHOT_LIMIT_BYTES: typeof SCREENSHOT_MAX_BYTES = 1024 * 1024;
 export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /**
- * Within how many hours a person checks a claim that was not replaced at once. The server's deadline
- * (CLAIM_RESOLUTION_HOURS, 72 by default) is not sent to customers, so its default is stated here.
+ * Within how many hours a person checks a claim that was not replaced at once: the server's setting
+ * (CLAIM_RESOLUTION_HOURS) as the history sends it with each order, or its default when absent.
  */
 export const CLAIM_CHECK_HOURS = 72;
 

@@ -55,10 +55,10 @@ const user = { email: 'ana@example.com', country: 68, kl_user_role: 'user', kl_e
  * server's history once the claim is in); the claims route answers `answer`. Every claim and every
  * history read is kept.
  */
-function stubStore(answer: () => Response, after: CompletedOrder = paid) {
+function stubStore(answer: () => Response, after: CompletedOrder = paid, initial: CompletedOrder = paid) {
   const claims: unknown[] = [];
   const historyReads: string[] = [];
-  let history = paid;
+  let history = initial;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -206,5 +206,15 @@ describe('reporting a problem with a delivered key', () => {
       'No luck',
     );
     expect(within(dialog).getByRole('button', { name: 'Send report' })).toHaveProperty('disabled', false);
+  });
+
+  it('states the reply time the server sets with the order', async () => {
+    const slower = { ...paid, claim_hours: 48 };
+    stubStore(() => json(claimAnswer('open'), 201), slower, slower);
+    const dialog = await openDialog();
+    expect(within(dialog).getByText(/checks it within 48 hours/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'The key was already used' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText(/A person checks it within 48 hours/)).toBeTruthy();
   });
 });

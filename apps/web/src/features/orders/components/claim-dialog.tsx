@@ -11,10 +11,12 @@ import { ClaimForm } from './claim-form.tsx';
 export interface ClaimTarget {
   keyId: number;
   title: string;
+  /** Within how many hours a person checks it (the order's `claim_hours`). */
+  hours?: number;
 }
 
 /** The answer to a sent claim: replaced at once, or received for a person to check. */
-function ClaimOutcome({ claim }: { claim: KeyClaim }): ReactNode {
+function ClaimOutcome({ claim, hours }: { claim: KeyClaim; hours: number }): ReactNode {
   const { t } = useTranslation();
   const replaced = claim.status === 'replaced';
   const Icon = replaced ? CircleCheck : Inbox;
@@ -26,7 +28,7 @@ function ClaimOutcome({ claim }: { claim: KeyClaim }): ReactNode {
       </Dialog.Title>
       <div role="status" data-testid="claim-outcome" data-status={claim.status}>
         <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
-          {replaced ? t('claims.doneReplaced') : t('claims.doneReceived', { hours: CLAIM_CHECK_HOURS })}
+          {replaced ? t('claims.doneReplaced') : t('claims.doneReceived', { hours })}
         </Dialog.Description>
       </div>
       <div className="flex justify-end">
@@ -66,14 +68,14 @@ export function ClaimDialog({
       {target ? (
         <CenteredDialogContent width="lg" testId="claim-dialog" onCloseAutoFocus={onCloseAutoFocus}>
           {claim.data ? (
-            <ClaimOutcome claim={claim.data} />
+            <ClaimOutcome claim={claim.data} hours={target.hours ?? CLAIM_CHECK_HOURS} />
           ) : (
             <>
               <Dialog.Title className="text-lg font-semibold text-balance text-ink">
                 {t('claims.title', { title: target.title })}
               </Dialog.Title>
               <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
-                {t('claims.intro', { hours: CLAIM_CHECK_HOURS })}
+                {t('claims.intro', { hours: target.hours ?? CLAIM_CHECK_HOURS })}
               </Dialog.Description>
               <ClaimForm
                 key={target.keyId}

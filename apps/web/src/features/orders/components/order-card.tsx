@@ -187,7 +187,7 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
               />
               {item.key_id !== undefined && item.wcs_activation_key ? (
                 <KeyClaimAction
-                  target={{ keyId: item.key_id, title: item.title }}
+                  target={{ keyId: item.key_id, title: item.title, hours: order.claim_hours }}
                   open={keysBeingChecked.has(item.key_id)}
                   onReport={claimDialog.open}
                 />
