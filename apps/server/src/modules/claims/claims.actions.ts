@@ -26,7 +26,7 @@ export function createClaimActions(deps: ClaimsDeps) {
     kind: ClaimMailKind,
     extra: { code?: string; amount?: number; creditNote?: string | null; attach?: number } = {},
   ): Promise<void> {
-    const customer = await createClaimsRepository(tx).customer(claim.customerId);
+    const customer = await ordersIn(tx).customer(claim.customerId);
     const line = (await ordersIn(tx).lines(claim.orderId)).find((l) => l.id === claim.orderLineId);
     if (!customer || !line) return;
     const locale = toLocale(customer.lang);

@@ -153,15 +153,17 @@ export function createClaimsRepository(db: Executor) {
 
     /**
      * The queue: open claims oldest first, or closed ones newest first (at most 200), each with its buyer,
-     * when the claimed key was delivered and the game's stock now.
+     * when the claimed key was delivered and the game's stock now; or the one claim `id`.
      */
-    async queue(status: 'open' | 'closed' | 'all') {
+    async queue(status: 'open' | 'closed' | 'all', id?: number) {
       const where =
-        status === 'open'
-          ? eq(keyClaims.status, 'open')
-          : status === 'closed'
-            ? ne(keyClaims.status, 'open')
-            : undefined;
+        id !== undefined
+          ? eq(keyClaims.id, id)
+          : status === 'open'
+            ? eq(keyClaims.status, 'open')
+            : status === 'closed'
+              ? ne(keyClaims.status, 'open')
+              : undefined;
       return db
         .select({
           ...summaryColumns,
@@ -223,19 +225,6 @@ export function createClaimsRepository(db: Executor) {
         .from(keyClaims)
         .where(and(eq(keyClaims.orderId, orderId), eq(keyClaims.status, 'refunded')));
       return row?.n ?? 0;
-    },
-
-    async customer(customerId: number) {
-      const [row] = await db
-        .select({
-          id: customers.id,
-          email: customers.email,
-          fullName: customers.fullName,
-          lang: customers.lang,
-        })
-        .from(customers)
-        .where(eq(customers.id, customerId));
-      return row;
     },
   };
 }

@@ -81,6 +81,55 @@ export function createClaimsService(deps: ClaimsDeps) {
     return paidOrders > 0 && before.orders / paidOrders <= settings.claimCleanMaxShare;
   }
 
+  /**
+   * The queue's claims (or the one claim `id`) with their evidence. What several claims share — a buyer's
+   * record, a game's supplier listing, an order's access log — is read once per listing.
+   */
+  async function queueItems(status: 'open' | 'closed' | 'all', id?: number): Promise<AdminClaim[]> {
+    const at = now();
+    const deadlineMs = settings.claimResolutionHours * 3600_000;
+    const once = <K, V>(cache: Map<K, Promise<V>>, key: K, read: () => Promise<V>) => {
+      const known = cache.get(key);
+      if (known) return known;
+      const reading = read();
+      cache.set(key, reading);
+      return reading;
+    };
+    const accessOf = new Map<number, ReturnType<typeof keyAccessLogOf>>();
+    const sellsOf = new Map<number, Promise<boolean>>();
+    const buyerOf = new Map<number, Promise<{ paidOrders: number; recentClaims: number }>>();
+    const items: AdminClaim[] = [];
+    for (const claim of await repository.queue(status, id)) {
+      const resolveBy = new Date(claim.createdAt.getTime() + deadlineMs);
+      const access = await once(accessOf, claim.orderId, () => keyAccessLogOf(db, claim.orderId));
+      const buyer = await once(buyerOf, claim.customerId, async () => ({
+        paidOrders: (await purchaseRecordOf(db, claim.customerId)).paidOrders,
+        recentClaims: (await repository.recordOf(claim.customerId, historySince())).claims,
+      }));
+      items.push({
+        ...claimView(claim),
+        orderStatus: claim.orderStatus,
+        deliveredAt: claim.deliveredAt?.toISOString() ?? null,
+        hasScreenshot: claim.hasScreenshot,
+        supplierGame: await once(
+          sellsOf,
+          claim.gameId,
+          async () => (await deps.supplierPurchases?.sells(db, claim.gameId)) ?? false,
+        ),
+        available: claim.available,
+        overdue: claim.status === 'open' && resolveBy < at,
+        resolveBy: resolveBy.toISOString(),
+        refundAmount: centsToEuros(Math.round(claim.lineTotalCents / claim.lineQuantity)),
+        supplierReport: claim.supplierReport,
+        customer: { id: claim.customerId, email: claim.email, fullName: claim.fullName, ...buyer },
+        keyAccess: access
+          .filter((a) => a.keyId === claim.keyId)
+          .map((a) => ({ action: a.action, at: a.at.toISOString(), ip: a.ip })),
+      });
+    }
+    return items;
+  }
+
   return {
     /**
      * Opens a claim on a key of one of the caller's delivered orders, and replaces the key at once when
@@ -147,36 +196,7 @@ export function createClaimsService(deps: ClaimsDeps) {
 
     /** The admins' queue, with what a decision needs: the buyer's record, the key's reveals, the stock. */
     async list(status: 'open' | 'closed' | 'all'): Promise<{ items: AdminClaim[]; overdue: number }> {
-      const at = now();
-      const deadlineMs = settings.claimResolutionHours * 3600_000;
-      const items: AdminClaim[] = [];
-      for (const claim of await repository.queue(status)) {
-        const resolveBy = new Date(claim.createdAt.getTime() + deadlineMs);
-        const access = await keyAccessLogOf(db, claim.orderId);
-        items.push({
-          ...claimView(claim),
-          orderStatus: claim.orderStatus,
-          deliveredAt: claim.deliveredAt?.toISOString() ?? null,
-          hasScreenshot: claim.hasScreenshot,
-          supplierGame: (await deps.supplierPurchases?.sells(db, claim.gameId)) ?? false,
-          available: claim.available,
-          overdue: claim.status === 'open' && resolveBy < at,
-          resolveBy: resolveBy.toISOString(),
-          refundAmount: centsToEuros(Math.round(claim.lineTotalCents / claim.lineQuantity)),
-          supplierReport: claim.supplierReport,
-          customer: {
-            id: claim.customerId,
-            email: claim.email,
-            fullName: claim.fullName,
-            paidOrders: (await purchaseRecordOf(db, claim.customerId)).paidOrders,
-            recentClaims: (await repository.recordOf(claim.customerId, historySince())).claims,
-          },
-          keyAccess: access
-            .filter((a) => a.keyId === claim.keyId)
-            .map((a) => ({ action: a.action, at: a.at.toISOString(), ip: a.ip })),
-        });
-      }
-      return { items, overdue: await this.overdueCount() };
+      return { items: await queueItems(status), overdue: await this.overdueCount() };
     },
 
     openCount: () => repository.openCount(),
@@ -199,7 +219,7 @@ export function createClaimsService(deps: ClaimsDeps) {
       else await actions.reject(actor, claimId, action.reason);
       deps.mailDispatcher.kick();
       catalogueChanged.notify();
-      const view = (await this.list('all')).items.find((c) => c.id === claimId);
+      const [view] = await queueItems('all', claimId);
       if (!view) throw notFound('Unknown claim');
       return view;
     },

@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { customers, supportMessages, supportTickets } from '../../db/schema/index.ts';
+import { supportMessages, supportTickets } from '../../db/schema/index.ts';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type TicketMessageRow = typeof supportMessages.$inferSelect;
@@ -78,14 +78,6 @@ export function createSupportRepository(db: Executor) {
         .orderBy(asc(supportMessages.at), asc(supportMessages.id));
       for (const row of rows) byTicket.get(row.ticketId)?.push(row);
       return byTicket;
-    },
-
-    async customer(customerId: number) {
-      const [row] = await db
-        .select({ email: customers.email, fullName: customers.fullName, lang: customers.lang })
-        .from(customers)
-        .where(eq(customers.id, customerId));
-      return row;
     },
 
     /** Tickets waiting for an answer, for the dashboard. */

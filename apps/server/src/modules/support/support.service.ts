@@ -110,7 +110,7 @@ export function createSupportService(deps: SupportDeps) {
       let orderId: number | null = null;
       if (sender.customerId !== undefined) {
         await limit(TICKETS_PER_ACCOUNT, String(sender.customerId));
-        const customer = await repository.customer(sender.customerId);
+        const customer = await ordersIn(db).customer(sender.customerId);
         if (!customer) throw new AppError('UNAUTHENTICATED', 'Log in to continue');
         ({ fullName: name, email } = customer);
         lang = toLocale(customer.lang);
