@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activatesIn, activationOfRegions } from './activation.ts';
+import { activatesIn, activationOfRegions, countryNames } from './activation.ts';
 
 describe('activation scope', () => {
   it('reads worldwide, country lists and everything else as the EU/EEA', () => {
@@ -19,5 +19,11 @@ describe('activation scope', () => {
     expect(activatesIn('countries', ['PL'], 'PL')).toBe(true);
     expect(activatesIn('countries', ['PL'], 'ES')).toBe(false);
     expect(activatesIn('countries', ['PL'], null)).toBe(true);
+  });
+
+  it('names countries in the reader’s language, as a list of that language', () => {
+    expect(countryNames(['DE', 'AT'], 'en')).toBe('Germany and Austria');
+    expect(countryNames(['DE', 'AT'], 'de')).toBe('Deutschland und Österreich');
+    expect(countryNames(['PL'], 'en')).toBe('Poland');
   });
 });

@@ -67,3 +67,21 @@ export function activatesIn(
   if (scope === 'eu') return EU_EEA_CODES.includes(countryCode);
   return countries.includes(countryCode);
 }
+
+/** Country codes named in the language ("Spain, Portugal and France"); an unknown code stays a code. */
+export function countryNames(codes: readonly string[], locale: string): string {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+  } catch {
+    names = undefined;
+  }
+  const named = codes.map((code) => {
+    try {
+      return names?.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  });
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(named);
+}

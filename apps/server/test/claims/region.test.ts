@@ -63,6 +63,17 @@ describe(`where a key activates, before purchase (${testDbKind})`, () => {
       { 'x-ui-language': 'de' },
     );
     expect(german.json().message).toContain('Polen');
+    // Several countries read as a list of the language, as the cart shows them.
+    await call(ctx.app, (await loginAdmin(ctx)).client, 'PATCH', `/api/admin/products/${game.id}`, {
+      activationCountries: ['PL', 'CZ'],
+    });
+    const listed = await client.post('/api/kl_api/add_or_update_order_line', {
+      cws_product_id: game.productId,
+    });
+    expect(listed.json().message).toContain('Poland and Czechia');
+    await call(ctx.app, (await loginAdmin(ctx)).client, 'PATCH', `/api/admin/products/${game.id}`, {
+      activationCountries: ['PL'],
+    });
 
     const confirmed = await client.post('/api/kl_api/add_or_update_order_line', {
       cws_product_id: game.productId,

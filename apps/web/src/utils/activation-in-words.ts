@@ -1,27 +1,10 @@
-import type { ActivationScope } from '@keyland/core/activation';
+import { type ActivationScope, countryNames } from '@keyland/core/activation';
+
 import type { TFunction } from 'i18next';
 
 export interface Activation {
   scope: ActivationScope;
   countries: readonly string[];
-}
-
-/** Country codes named in the language ("Spain, Portugal and France"); an unknown code stays a code. */
-export function countryNames(codes: readonly string[], locale: string): string {
-  let names: Intl.DisplayNames | undefined;
-  try {
-    names = new Intl.DisplayNames([locale], { type: 'region' });
-  } catch {
-    names = undefined;
-  }
-  const named = codes.map((code) => {
-    try {
-      return names?.of(code) ?? code;
-    } catch {
-      return code;
-    }
-  });
-  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(named);
 }
 
 /** Just the region a key activates in, in words: the countries, else "the whole EU and EEA" or "worldwide". */

@@ -1,4 +1,4 @@
-import { activatesIn } from '@keyland/core/activation';
+import { activatesIn, countryNames } from '@keyland/core/activation';
 import { findCountry } from '@keyland/core/countries';
 import type { Locale } from '@keyland/core/locales';
 import { centsToEuros } from '@keyland/core/money';
@@ -33,10 +33,7 @@ export interface CartCustomer {
 
 /** Where a key activates, in words of the customer's language. */
 function regionInWords(game: SellableGame, locale: Locale): string {
-  if (game.activationScope === 'countries') {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return game.activationCountries.map((code) => names.of(code) ?? code).join(', ');
-  }
+  if (game.activationScope === 'countries') return countryNames(game.activationCountries, locale);
   return translate(locale, `product.activation.${game.activationScope}`);
 }
 
