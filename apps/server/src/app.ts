@@ -4,10 +4,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCustomerRights } from './app-customer-rights.ts';
 import { scheduleCheckoutJobs, scheduleLocalSettlement } from './app-jobs.ts';
+import { registerCatalogueAndPrices } from './app-pricing.ts';
 import { registerSupport } from './app-support.ts';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
-import { catalogueChanged } from './lib/catalogue-changed.ts';
 import type { KeyVault } from './lib/key-vault.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -28,10 +28,6 @@ import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
 import { createBackOffice } from './modules/backoffice/create-backoffice.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
-import { createAnswerCache } from './modules/catalogue/catalogue.cache.ts';
-import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { registerGameData } from './modules/gamedata/game-data.module.ts';
@@ -166,10 +162,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       secondFactor: totp,
     }),
   });
-  const catalogueCache = createAnswerCache({ ttlMs: config.catalogueCacheTtlMs, signal: catalogueChanged });
-  app.addHook('onClose', async () => catalogueCache.close());
-  const catalogueService = createCatalogueService(createCatalogueRepository(db), { cache: catalogueCache });
-  await app.register(catalogueRoutes, { service: catalogueService, auditSave: gameDetailAudit(db) });
+  const { catalogue: catalogueService } = await registerCatalogueAndPrices(
+    app,
+    config,
+    deps.dbHandle,
+    gameDetailAudit(db),
+  );
   const payments = deps.paymentProvider
     ? { provider: deps.paymentProvider, localWebhookSecret: undefined }
     : createPaymentProvider(config, db);

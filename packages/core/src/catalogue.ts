@@ -5,12 +5,25 @@ export const DEFAULT_PRICE_RANGE: readonly [number, number] = [0, 100];
 /** Above this stock the catalogue shows '10+'. */
 export const STOCK_DISPLAY_CAP = 10;
 
-/** What the catalogue screen's address carries (?name=…&platform=…&page=…), 1-based page. */
+/** The orders the catalogue screen offers (the API knows more). */
+export const catalogueScreenSorts = ['relevance', 'discount_desc'] as const;
+export type CatalogueScreenSort = (typeof catalogueScreenSorts)[number];
+
+/**
+ * What the catalogue screen's address carries (?name=…&platform=…&sale=1&sort=discount_desc&page=…),
+ * 1-based page.
+ */
 export interface CatalogueAddress {
   name: string;
   platform: string;
+  /** Only games on sale. */
+  onSale: boolean;
+  sort: CatalogueScreenSort;
   page: number;
 }
+
+const screenSortOf = (value: string | null): CatalogueScreenSort =>
+  catalogueScreenSorts.find((sort) => sort === value) ?? 'relevance';
 
 /** Reads a page number from the address; anything but a positive integer is page 1. */
 export function parsePage(value: string | null): number {
@@ -26,25 +39,40 @@ export function readCatalogueAddress(searchParams: { get(name: string): string |
   return {
     name: searchParams.get('name') ?? '',
     platform: searchParams.get('platform') ?? '',
+    onSale: searchParams.get('sale') === '1',
+    sort: screenSortOf(searchParams.get('sort')),
     page: parsePage(searchParams.get('page')),
   };
 }
 
-/** The request filters of the screen: name and platform, minimum stock 0 and the default price range. */
-export function catalogueFiltersOf({ name, platform }: { name: string; platform: string }) {
+/**
+ * The request filters of the screen: name, platform and "on sale", minimum stock 0 and the default price
+ * range.
+ */
+export function catalogueFiltersOf({
+  name,
+  platform,
+  onSale = false,
+}: {
+  name: string;
+  platform: string;
+  onSale?: boolean;
+}) {
   return {
     name: name.trim(),
     platform,
     stockMin: 0,
     priceRange: [DEFAULT_PRICE_RANGE[0], DEFAULT_PRICE_RANGE[1]] as [number, number],
+    onSale,
   };
 }
 
-/** The catalog_paginated request body of one page of the screen. */
-export function cataloguePageRequestOf({ page, ...search }: CatalogueAddress) {
+/** The catalog_paginated request body of one page of the screen (the default order is left to the server). */
+export function cataloguePageRequestOf({ page, sort, ...search }: CatalogueAddress) {
   return {
     offset: (page - 1) * CATALOGUE_PAGE_SIZE,
     limit: CATALOGUE_PAGE_SIZE,
     filters: catalogueFiltersOf(search),
+    ...(sort === 'relevance' ? {} : { sort }),
   };
 }

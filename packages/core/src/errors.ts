@@ -58,6 +58,8 @@ export const errorCodes = [
   'NO_REPLACEMENT_KEY',
   'REGION_CONFIRMATION_REQUIRED',
   'MESSAGE_REJECTED',
+  'PROMOTION_NOT_EDITABLE',
+  'PROMOTION_ENDED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -121,4 +123,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   NO_REPLACEMENT_KEY: 409,
   REGION_CONFIRMATION_REQUIRED: 409,
   MESSAGE_REJECTED: 400,
+  PROMOTION_NOT_EDITABLE: 409,
+  PROMOTION_ENDED: 409,
 };

@@ -105,6 +105,8 @@ export const envSchema = z.object({
   COMPANY_VAT_NUMBER: z.preprocess(emptyToUndefined, z.string().max(50).optional()),
   COMPANY_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** How often promotions due to start or end are checked (0: never, for tests that drive the clock). */
+  PROMOTION_CHECK_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** Fraud screening (README, "Fraud screening"): config/risk-settings.ts. */
   ...riskEnvShape,
   /** Key claims and support (README, "Key guarantee and support"): config/support-settings.ts. */
@@ -194,6 +196,7 @@ export interface Config {
   company: CompanyConfig;
   /** Lifetime of cached catalogue answers in this process (0 disables the cache). */
   catalogueCacheTtlMs: number;
+  promotionCheckMs: number;
   risk: RiskSettings;
   support: SupportSettings;
 }
@@ -312,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.COMPANY_ADDRESS ?? 'Test street 1, 10111 Tallinn, Estonia',
     },
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    promotionCheckMs: e.PROMOTION_CHECK_MS,
     risk: riskSettingsOf(e),
     support: supportSettingsOf(e),
   };

@@ -6,7 +6,7 @@ import { createClient, loginAsNewCustomer } from '../helpers/http.ts';
 import type { TestContext } from '../helpers/test-app.ts';
 
 export type Client = ReturnType<typeof createClient>;
-export type Method = 'GET' | 'POST' | 'PATCH';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 /** A JSON call with the client's session cookie (any method, PATCH included). */
 export async function call(

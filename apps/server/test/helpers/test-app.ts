@@ -36,6 +36,7 @@ export async function buildTestApp(
     WEB_DIST_DIR: '',
     // Factories write to the database directly, without signalling catalogue changes.
     CATALOGUE_CACHE_TTL_MS: '0',
+    PROMOTION_CHECK_MS: '0',
     ...env,
   });
   const dbHandle = deps.dbHandle ?? (await createTestDb());

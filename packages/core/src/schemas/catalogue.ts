@@ -11,13 +11,22 @@ export const catalogueFiltersSchema = z
       .tuple([z.number().min(0).max(1_000_000), z.number().min(0).max(1_000_000)])
       .optional()
       .default([DEFAULT_PRICE_RANGE[0], DEFAULT_PRICE_RANGE[1]]),
+    /** Only games shown as reduced (a sale price below their 30-day reference). */
+    onSale: z.boolean().optional().default(false),
   })
   .strip()
   .meta({ id: 'CatalogueFilters' });
 
 export type CatalogueFilters = z.infer<typeof catalogueFiltersSchema>;
 
-export const catalogueSorts = ['relevance', 'price_asc', 'price_desc', 'release_desc', 'title_asc'] as const;
+export const catalogueSorts = [
+  'relevance',
+  'price_asc',
+  'price_desc',
+  'release_desc',
+  'title_asc',
+  'discount_desc',
+] as const;
 
 export const cataloguePageRequestSchema = z
   .object({
@@ -48,6 +57,14 @@ export const catalogueGameSchema = z
     region: z.string(),
     language: z.string(),
     release_date: z.string().nullable(),
+    /**
+     * Set only while the game is shown as reduced: the lowest price (euros, VAT included) of the 30 days
+     * before the reduction started, and the percentage off computed from it (rounded down).
+     */
+    price_reference: z.number().nullable(),
+    discount_percent: z.number().int().nullable(),
+    /** When the sale giving the reduction ends (ISO 8601), or null. */
+    sale_ends_at: z.string().nullable(),
   })
   .meta({ id: 'CatalogueGame' });
 

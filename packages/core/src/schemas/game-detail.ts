@@ -57,6 +57,13 @@ export const gameDetailSchema = z
     /** Selling price without VAT (home-country rate). */
     priceSell: z.number(),
     priceSellWithTax: z.number(),
+    /**
+     * Set only while the price is shown as reduced: the lowest price (VAT included) of the 30 days before
+     * the reduction started, the percentage off computed from it (rounded down), and when the sale ends.
+     */
+    priceReference: z.number().nullable().optional(),
+    discountPercent: z.number().int().nullable().optional(),
+    saleEndsAt: z.string().nullable().optional(),
     /** Wholesale buying price: present for admins only, never sent to anyone else. */
     priceBuy: z.number().optional(),
     provider_id: z.string(),

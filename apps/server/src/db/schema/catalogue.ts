@@ -48,8 +48,27 @@ export const games = pgTable(
     activationCountries: jsonb().$type<string[]>().notNull().default([]),
     languages: text().notNull().default('Multilanguage'),
     releaseDate: date({ mode: 'string' }),
-    /** Selling price, VAT included, the same for every customer. */
+    /**
+     * Selling price now, VAT included, the same for every customer: the regular price, or a promotion's
+     * lower price while one runs (written only by the pricing module; every change lands in the price
+     * ledger `game_price_changes` through a trigger).
+     */
     priceCents: integer().notNull(),
+    /**
+     * The regular price set by an admin or the supplier's pricing rule. A trigger keeps `priceCents` equal to
+     * it while no promotion lowers the game; it starts equal to `priceCents` when a game is created.
+     */
+    listPriceCents: integer().notNull().default(0),
+    /** The promotion lowering the price now, when one does. */
+    salePromotionId: integer(),
+    /** While on sale: the lowest price of the 30 days before the reduction started (fixed for its run). */
+    saleReferenceCents: integer(),
+    saleStartedAt: timestamp({ withTimezone: true }),
+    saleEndsAt: timestamp({ withTimezone: true }),
+    /** Percent off the reference, rounded down; null when not shown as reduced. */
+    discountPercent: integer().generatedAlwaysAs(
+      sql`case when sale_reference_cents > price_cents and sale_promotion_id is not null then ((sale_reference_cents - price_cents) * 100 / sale_reference_cents) end`,
+    ),
     /** Wholesale buying price: a business secret shown to admins only. */
     priceBuyCents: integer().notNull().default(0),
     coverUrl: text(),
@@ -98,6 +117,9 @@ export const games = pgTable(
     index('games_listed_platform_idx')
       .on(t.platform, t.id)
       .where(sql`${t.hidden} = false and ${t.priceCents} > 0`),
+    index('games_on_sale_idx')
+      .on(t.discountPercent.desc(), t.id)
+      .where(sql`${t.hidden} = false and ${t.priceCents} > 0 and ${t.discountPercent} >= 1`),
     index('games_release_date_idx').on(t.releaseDate.desc().nullsLast(), t.id),
     check('games_activation_scope_valid', sql`${t.activationScope} in ('eu', 'worldwide', 'countries')`),
     check('games_price_nonnegative', sql`${t.priceCents} >= 0 and ${t.priceBuyCents} >= 0`),

@@ -39,6 +39,8 @@ export interface InvoiceLine {
   platform: string;
   quantity: number;
   unitPriceCents: number;
+  /** The regular unit price (VAT included) when a sale lowered this line's price; the PDF shows the discount. */
+  regularUnitPriceCents?: number;
   netCents: number;
   vatBasisPoints: number;
   vatCents: number;

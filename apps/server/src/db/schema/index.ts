@@ -9,3 +9,4 @@ export * from './orders.ts';
 export * from './risk.ts';
 export * from './supplier.ts';
 export * from './support.ts';
+export * from './pricing.ts';

@@ -102,6 +102,12 @@ export const orderLines = pgTable(
     title: text().notNull(),
     quantity: integer().notNull(),
     unitPriceCents: integer().notNull().default(0),
+    /**
+     * When a promotion gave the line its price: the game's regular price then and the promotion (the
+     * invoice shows the discount per line; the admin's promotion report counts its sales).
+     */
+    listPriceCents: integer(),
+    promotionId: integer(),
     netCents: integer().notNull().default(0),
     taxCents: integer().notNull().default(0),
     totalCents: integer().notNull().default(0),

@@ -14,6 +14,9 @@ export interface SellableGame {
   platform: string;
   coverUrl: string | null;
   priceCents: number;
+  /** The regular price, and the promotion lowering `priceCents` to a sale price when one does. */
+  listPriceCents: number;
+  salePromotionId: number | null;
   hidden: boolean;
   available: number;
   activationScope: ActivationScope;
@@ -37,6 +40,8 @@ const gameColumns = {
   platform: games.platform,
   coverUrl: games.coverUrl,
   priceCents: games.priceCents,
+  listPriceCents: games.listPriceCents,
+  salePromotionId: games.salePromotionId,
   hidden: games.hidden,
   available: availableStock,
   activationScope: games.activationScope,

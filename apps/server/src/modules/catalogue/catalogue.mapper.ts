@@ -14,8 +14,22 @@ export const DEFAULT_PLATFORM = 'Desconocido';
 /** The selling price without VAT, at the home-country rate (the catalogue price includes VAT). */
 const netCents = (priceCents: number) => splitGross(priceCents, vatRateFor(undefined)).net;
 
+/**
+ * The sale facts of a game shown as reduced (a percentage of at least 1 off its 30-day reference), in
+ * euros; nulls otherwise — a "sale" not below the reference is not shown as one.
+ */
+function saleOf(row: Pick<CatalogueRow, 'saleReferenceCents' | 'discountPercent' | 'saleEndsAt'>) {
+  const reduced = row.discountPercent !== null && row.discountPercent >= 1 && row.saleReferenceCents !== null;
+  return {
+    reference: reduced && row.saleReferenceCents !== null ? centsToEuros(row.saleReferenceCents) : null,
+    percent: reduced ? row.discountPercent : null,
+    endsAt: reduced ? (row.saleEndsAt?.toISOString() ?? null) : null,
+  };
+}
+
 /** Row → the catalogue game of the spec, with its defaults; the net price uses the home-country VAT. */
 export function toCatalogueGame(row: CatalogueRow): CatalogueGame {
+  const sale = saleOf(row);
   return {
     id: row.id,
     providerId: row.providerId,
@@ -32,6 +46,9 @@ export function toCatalogueGame(row: CatalogueRow): CatalogueGame {
     region: row.region || 'EU',
     language: row.languages || 'Multilanguage',
     release_date: row.releaseDate,
+    price_reference: sale.reference,
+    discount_percent: sale.percent,
+    sale_ends_at: sale.endsAt,
   };
 }
 
@@ -41,6 +58,7 @@ export function toCatalogueGame(row: CatalogueRow): CatalogueGame {
  * sanitised again on the way out, whatever reached the database.
  */
 export function toGameDetail(row: GameDetailRow, options: { includeWholesale: boolean }): GameDetail {
+  const sale = saleOf(row);
   const detail: GameDetail = {
     name: row.title || DEFAULT_TITLE,
     platform: row.platform || DEFAULT_PLATFORM,
@@ -67,6 +85,9 @@ export function toGameDetail(row: GameDetailRow, options: { includeWholesale: bo
     price: centsToEuros(row.priceCents || 0),
     priceSell: centsToEuros(netCents(row.priceCents || 0)),
     priceSellWithTax: centsToEuros(row.priceCents || 0),
+    priceReference: sale.reference,
+    discountPercent: sale.percent,
+    saleEndsAt: sale.endsAt,
     provider_id: row.providerId,
     productId: row.productId,
     identifier: row.identifier,

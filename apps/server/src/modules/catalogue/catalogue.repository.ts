@@ -1,7 +1,10 @@
+import type { catalogueSorts } from '@keyland/core/schemas/catalogue';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
 import { availableStock } from '../stock/index.ts';
+
+type CatalogueSort = (typeof catalogueSorts)[number];
 
 export type GameRecord = typeof games.$inferSelect;
 export type NewGameRecord = typeof games.$inferInsert;
@@ -15,7 +18,9 @@ export interface CatalogueQuery {
   stockMin: number;
   minPriceCents: number;
   maxPriceCents: number;
-  sort: 'relevance' | 'price_asc' | 'price_desc' | 'release_desc' | 'title_asc' | undefined;
+  /** Only games shown as reduced (a sale price at least 1 % below the 30-day reference). */
+  onSale?: boolean;
+  sort: CatalogueSort | undefined;
 }
 
 /** The indexed form of a title or search text: lower case, accents folded (see 0004_catalogue_search.sql). */
@@ -48,6 +53,7 @@ function visibleWhere(query: CatalogueQuery): SQL | undefined {
   ];
   if (query.platform) conditions.push(eq(games.platform, query.platform));
   if (query.name) conditions.push(nameMatch(query.name));
+  if (query.onSale) conditions.push(gte(games.discountPercent, 1));
   return and(...conditions);
 }
 
@@ -62,6 +68,9 @@ const listColumns = {
   languages: games.languages,
   releaseDate: games.releaseDate,
   priceCents: games.priceCents,
+  saleReferenceCents: games.saleReferenceCents,
+  discountPercent: games.discountPercent,
+  saleEndsAt: games.saleEndsAt,
   coverUrl: games.coverUrl,
   coverBUrl: games.coverBUrl,
   stock: availableStock,
@@ -78,6 +87,9 @@ export interface CatalogueRow {
   languages: string;
   releaseDate: string | null;
   priceCents: number;
+  saleReferenceCents: number | null;
+  discountPercent: number | null;
+  saleEndsAt: Date | null;
   coverUrl: string | null;
   coverBUrl: string | null;
   stock: number;
@@ -90,6 +102,7 @@ export function pageQuery(db: Executor, query: CatalogueQuery, offset: number, l
   else if (query.sort === 'price_desc') order.push(desc(games.priceCents));
   else if (query.sort === 'release_desc') order.push(sql`${games.releaseDate} desc nulls last`);
   else if (query.sort === 'title_asc') order.push(asc(games.title));
+  else if (query.sort === 'discount_desc') order.push(sql`${games.discountPercent} desc nulls last`);
   else if (query.name) order.push(desc(relevance(query.name)));
   order.push(asc(games.id));
   return db

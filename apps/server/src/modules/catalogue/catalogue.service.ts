@@ -41,6 +41,7 @@ function toQuery(filters: CatalogueFilters, sort: CatalogueQuery['sort']): Catal
     stockMin: filters.stockMin,
     minPriceCents: lowerCents(Math.min(min, max)),
     maxPriceCents: upperCents(Math.max(min, max)),
+    onSale: filters.onSale,
     sort,
   };
 }
@@ -57,7 +58,11 @@ const noCache: Pick<AnswerCache, 'get'> = { get: (_key, compute) => compute() };
  */
 export function createCatalogueService(
   repository: CatalogueRepository,
-  options: { cache?: Pick<AnswerCache, 'get'> } = {},
+  options: {
+    cache?: Pick<AnswerCache, 'get'>;
+    /** Puts the price of the sales in force on a game whose regular price or platform was just written. */
+    refreshSalePrice?: (gameId: number) => Promise<void>;
+  } = {},
 ) {
   const cache = options.cache ?? noCache;
 
@@ -119,7 +124,10 @@ export function createCatalogueService(
         }
       }
       let created = false;
-      if (!(await repository.update(providerId, changes))) {
+      // A price sent for an existing game is its regular price: a running sale keeps lowering it.
+      const { priceCents: regular, ...rest } = changes;
+      const updates = regular === undefined ? rest : { ...rest, listPriceCents: regular };
+      if (!(await repository.update(providerId, updates))) {
         const missing = (['title', 'platform', 'priceCents'] as const).find(
           (key) => changes[key] === undefined,
         );
@@ -143,8 +151,10 @@ export function createCatalogueService(
           platformGroup,
           priceCents,
         };
-        created = (await repository.upsert(values, changes)).created;
+        created = (await repository.upsert(values, updates)).created;
       }
+      const saved = await repository.byProviderId(providerId);
+      if (saved) await options.refreshSalePrice?.(saved.id);
       catalogueChanged.notify();
       const row = await repository.byProviderId(providerId);
       if (!row) throw new Error('The saved game cannot be read back');

@@ -139,6 +139,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
             title: line.line.title,
             quantity: line.quantity,
             unitPriceCents: line.unitCents,
+            listPriceCents: line.line.salePromotionId === null ? null : line.line.listPriceCents,
+            promotionId: line.line.salePromotionId,
             netCents: line.netCents,
             taxCents: line.taxCents,
             totalCents: line.totalCents,

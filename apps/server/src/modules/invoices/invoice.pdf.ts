@@ -119,7 +119,14 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   for (const line of invoice.lines) {
     row(
       [
-        `${line.title} (${line.platform}), ${line.quantity} × ${euros(line.unitPriceCents)}`,
+        `${line.title} (${line.platform}), ${line.quantity} × ${euros(line.unitPriceCents)}${
+          line.regularUnitPriceCents === undefined
+            ? ''
+            : `\n${t('saleDiscount', {
+                regular: euros(line.regularUnitPriceCents),
+                discount: euros((line.regularUnitPriceCents - line.unitPriceCents) * line.quantity),
+              })}`
+        }`,
         String(line.quantity),
         euros(line.netCents),
         percent(line.vatBasisPoints),

@@ -68,6 +68,9 @@ export function createInvoicesService(deps: InvoicesDeps) {
         platform: line.platform,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
+        ...(line.listPriceCents !== null && line.listPriceCents > line.unitPriceCents
+          ? { regularUnitPriceCents: line.listPriceCents }
+          : {}),
         netCents: line.netCents,
         vatBasisPoints: rate,
         vatCents: line.taxCents,

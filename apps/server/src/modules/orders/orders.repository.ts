@@ -11,6 +11,8 @@ export interface OrderLineRow {
   title: string;
   quantity: number;
   unitPriceCents: number;
+  /** The regular unit price when a promotion gave the line its lower price; null otherwise. */
+  listPriceCents: number | null;
   netCents: number;
   taxCents: number;
   totalCents: number;
@@ -24,6 +26,7 @@ const lineColumns = {
   title: orderLines.title,
   quantity: orderLines.quantity,
   unitPriceCents: orderLines.unitPriceCents,
+  listPriceCents: orderLines.listPriceCents,
   netCents: orderLines.netCents,
   taxCents: orderLines.taxCents,
   totalCents: orderLines.totalCents,

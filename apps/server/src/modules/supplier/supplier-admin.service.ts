@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import type { Actor } from '../admin/index.ts';
 import { auditTrail } from '../audit/index.ts';
+import { declarePriceChange, refreshSalePrices } from '../pricing/index.ts';
 import { type PricingRule, sellingCents } from './pricing.ts';
 import type { KeySupplier } from './supplier.port.ts';
 import { createSupplierOrdersRepository } from './supplier-orders.repository.ts';
@@ -103,7 +104,10 @@ export function createSupplierAdminService(deps: SupplierAdminDeps) {
         if (!row) throw new AppError('NOT_A_SUPPLIER_GAME', 'This game is not bought from the supplier');
         const override = priceEuros === null ? null : eurosToCents(priceEuros);
         const price = override ?? sellingCents(row.product.buyCents, pricing);
+        const at = new Date();
+        await declarePriceChange(tx, 'admin', `admin:${actor.adminId}`, at);
         await repo.setOverride(gameId, override, price);
+        await refreshSalePrices(tx, [gameId], at, 'admin', `admin:${actor.adminId}`);
         await auditTrail(tx).record(actor, {
           action: 'product.price_override',
           targetType: 'game',

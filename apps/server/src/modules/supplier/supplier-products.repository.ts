@@ -72,7 +72,8 @@ export function createSupplierProductsRepository(db: Executor) {
           listed: supplierProducts.listed,
           hiddenBySync: supplierProducts.hiddenBySync,
           priceOverrideCents: supplierProducts.priceOverrideCents,
-          priceCents: games.priceCents,
+          // The regular price the pricing rule sets (a running sale's price is the pricing module's).
+          priceCents: games.listPriceCents,
           gameHidden: games.hidden,
         })
         .from(supplierProducts)
@@ -114,7 +115,7 @@ export function createSupplierProductsRepository(db: Executor) {
         });
     },
 
-    /** Writes new prices (and shows again games the sync had hidden) in one statement. */
+    /** Writes new regular prices (and shows again games the sync had hidden) in one statement. */
     async updateGames(changes: GameChange[]): Promise<void> {
       if (changes.length === 0) return;
       const rows = sql.join(
@@ -124,7 +125,7 @@ export function createSupplierProductsRepository(db: Executor) {
         sql`, `,
       );
       await db.execute(sql`update ${games} as g
-        set price_cents = v.price, price_buy_cents = v.buy,
+        set list_price_cents = v.price, price_buy_cents = v.buy,
             hidden = case when v.unhide then false else g.hidden end, updated_at = now()
         from (values ${rows}) as v(id, price, buy, unhide) where g.id = v.id`);
     },
@@ -205,7 +206,7 @@ export function createSupplierProductsRepository(db: Executor) {
 
     async ofGame(gameId: number) {
       const [row] = await db
-        .select({ product: supplierProducts, priceCents: games.priceCents })
+        .select({ product: supplierProducts, priceCents: games.listPriceCents })
         .from(supplierProducts)
         .innerJoin(games, eq(games.id, supplierProducts.gameId))
         .where(eq(supplierProducts.gameId, gameId))
@@ -218,7 +219,7 @@ export function createSupplierProductsRepository(db: Executor) {
         .update(supplierProducts)
         .set({ priceOverrideCents: overrideCents, updatedAt: new Date() })
         .where(eq(supplierProducts.gameId, gameId));
-      await db.update(games).set({ priceCents }).where(eq(games.id, gameId));
+      await db.update(games).set({ listPriceCents: priceCents }).where(eq(games.id, gameId));
     },
 
     /** The supplier product of a game the supplier still sells, if any. */

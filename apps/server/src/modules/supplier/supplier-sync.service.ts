@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client.ts';
 import type { games } from '../../db/schema/index.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
+import { declarePriceChange, refreshSalePrices } from '../pricing/index.ts';
 import { type PricingRule, sellingCents } from './pricing.ts';
 import type { KeySupplier, SupplierProduct } from './supplier.port.ts';
 import {
@@ -62,6 +63,8 @@ export function createSupplierSyncService(deps: SupplierSyncDeps) {
   async function applyPage(runId: number, items: SupplierProduct[], next: string | null) {
     await db.transaction(async (tx) => {
       const repo = createSupplierProductsRepository(tx);
+      const at = new Date();
+      await declarePriceChange(tx, 'supplier', 'supplier-sync', at);
       // The same product twice on a page counts once (the last one wins).
       const unique = [...new Map(items.map((p) => [p.productId, p])).values()];
       const known = await repo.known(
@@ -107,6 +110,14 @@ export function createSupplierSyncService(deps: SupplierSyncDeps) {
         touched.push({ id: row.id, buyCents: p.buyCents, quantity: p.quantity });
       }
       await repo.updateGames(changes);
+      // New games may fall in a running sale; a new regular price changes what a sale gives.
+      await refreshSalePrices(
+        tx,
+        [...ids.values(), ...changes.map((c) => c.gameId)],
+        at,
+        'supplier',
+        'supplier-sync',
+      );
       await repo.touchProducts(touched, runId);
       const run = await repo.latestRun(supplier.kind);
       await repo.updateRun(runId, {

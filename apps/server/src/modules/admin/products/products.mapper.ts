@@ -29,7 +29,7 @@ export function toAdminProduct(row: GameRow, keys: KeyCounts): AdminProduct {
     title: row.title,
     platform: row.platform,
     platformGroup: row.platformGroup,
-    price: centsToEuros(row.priceCents),
+    price: centsToEuros(row.listPriceCents),
     priceBuy: centsToEuros(row.priceBuyCents),
     ...describedFields(row),
     keys,
@@ -43,7 +43,7 @@ export function auditView(row: GameRow): Record<string, unknown> {
   return {
     title: row.title,
     platform: row.platform,
-    priceCents: row.priceCents,
+    listPriceCents: row.listPriceCents,
     priceBuyCents: row.priceBuyCents,
     ...describedFields(row),
   };

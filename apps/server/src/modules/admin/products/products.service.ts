@@ -8,6 +8,7 @@ import { notFound } from '../../../lib/app-error.ts';
 import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { auditTrail } from '../../audit/index.ts';
+import { declarePriceChange, refreshSalePrices } from '../../pricing/index.ts';
 import type { Actor } from '../index.ts';
 import { auditView, toAdminProduct } from './products.mapper.ts';
 import { createProductsRepository, type GameRow, type NewGameRow } from './products.repository.ts';
@@ -23,7 +24,7 @@ function toColumns(input: UpdateProductInput): Partial<NewGameRow> {
     out.platform = input.platform;
     out.platformGroup = platformGroupOf(input.platform);
   }
-  if (input.price !== undefined) out.priceCents = eurosToCents(input.price);
+  if (input.price !== undefined) out.listPriceCents = eurosToCents(input.price);
   if (input.priceBuy !== undefined) out.priceBuyCents = eurosToCents(input.priceBuy);
   if (input.region !== undefined) out.region = input.region;
   if (input.activationScope !== undefined) out.activationScope = input.activationScope;
@@ -99,7 +100,9 @@ export function createProductsService(db: Database) {
       const providerId = `kl-a${randomBytes(5).toString('hex')}`;
       const columns = toColumns(input);
       const row = await db.transaction(async (tx) => {
-        const created = await createProductsRepository(tx).insert({
+        const at = new Date();
+        await declarePriceChange(tx, 'admin', `admin:${actor.adminId}`, at);
+        const inserted = await createProductsRepository(tx).insert({
           ...columns,
           providerId,
           productId: randomUUID(),
@@ -111,6 +114,10 @@ export function createProductsService(db: Database) {
           priceCents: eurosToCents(input.price),
           hidden: input.hidden ?? false,
         });
+        // A sale of its platform or of the whole catalogue may already cover the new game.
+        const onSale = await refreshSalePrices(tx, [inserted.id], at, 'promotion', 'scheduler');
+        const created =
+          onSale.length > 0 ? ((await createProductsRepository(tx).find(inserted.id)) ?? inserted) : inserted;
         await auditTrail(tx).record(actor, {
           action: 'product.create',
           targetType: 'game',
@@ -128,7 +135,12 @@ export function createProductsService(db: Database) {
         const repo = createProductsRepository(tx);
         const before = await repo.find(id, true);
         if (!before) throw notFound('Unknown game');
-        const after = (await repo.update(id, toColumns(input))) ?? before;
+        const at = new Date();
+        await declarePriceChange(tx, 'admin', `admin:${actor.adminId}`, at);
+        const updated = (await repo.update(id, toColumns(input))) ?? before;
+        // A new regular price or platform changes what a running sale gives the game.
+        const resold = await refreshSalePrices(tx, [id], at, 'admin', `admin:${actor.adminId}`);
+        const after = resold.length > 0 ? ((await repo.find(id)) ?? updated) : updated;
         await auditTrail(tx).record(actor, {
           action: 'product.update',
           targetType: 'game',
