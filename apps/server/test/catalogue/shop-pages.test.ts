@@ -146,14 +146,20 @@ describe(`shop pages carry their code preloads and first data (${testDbKind})`, 
     const response = await get('/publicstore?name=orbit&page=2');
     expect(response.headers['cache-control']).toBe('no-cache');
     const html = response.body;
-    const filters = { name: 'orbit', platform: '', stockMin: 0, priceRange: [0, 100] };
+    const filters = { name: 'orbit', platform: '', stockMin: 0, priceRange: [0, 100], onSale: false };
     const page = await api('/api/kl_api/catalog_paginated', { offset: 12, limit: 12, filters });
     expect(page.json()).toHaveLength(2);
-    expect(dataOf(html, ['catalogue', 'page', { name: 'orbit', platform: '', page: 2 }])).toEqual(
-      page.json(),
-    );
+    expect(
+      dataOf(html, [
+        'catalogue',
+        'page',
+        { name: 'orbit', platform: '', onSale: false, sort: 'relevance', page: 2 },
+      ]),
+    ).toEqual(page.json());
     const count = await api('/api/kl_api/count_games', { filters });
-    expect(dataOf(html, ['catalogue', 'count', { name: 'orbit', platform: '' }])).toEqual(count.json());
+    expect(dataOf(html, ['catalogue', 'count', { name: 'orbit', platform: '', onSale: false }])).toEqual(
+      count.json(),
+    );
     const platforms = await api('/api/kl_api/get_platforms');
     expect(dataOf(html, ['catalogue', 'platforms'])).toEqual(platforms.json());
     expect(dataOf(html, ['session'])).toEqual({ user: null });
@@ -163,7 +169,13 @@ describe(`shop pages carry their code preloads and first data (${testDbKind})`, 
 
     // Page 1 by default; an address the API would refuse inlines no catalogue answer.
     const first = (await get('/publicstore?page=abc')).body;
-    expect(dataOf(first, ['catalogue', 'page', { name: '', platform: '', page: 1 }])).toHaveLength(12);
+    expect(
+      dataOf(first, [
+        'catalogue',
+        'page',
+        { name: '', platform: '', onSale: false, sort: 'relevance', page: 1 },
+      ]),
+    ).toHaveLength(12);
     const tooLong = (await get(`/publicstore?name=${'x'.repeat(101)}`)).body;
     expect(firstDataOf(tooLong).queries.map((query) => query.key[0])).toEqual(['session']);
   });
@@ -176,7 +188,11 @@ describe(`shop pages carry their code preloads and first data (${testDbKind})`, 
     expect(html).not.toContain('alert(1)</script>');
     // The module script of index.html and the data block: no other script element.
     expect(html.match(/<script/g)).toHaveLength(2);
-    const page = dataOf(html, ['catalogue', 'page', { name: '', platform: 'GOG', page: 1 }]) as {
+    const page = dataOf(html, [
+      'catalogue',
+      'page',
+      { name: '', platform: 'GOG', onSale: false, sort: 'relevance', page: 1 },
+    ]) as {
       title: string;
     }[];
     expect(page.map((game) => game.title)).toEqual([nasty]);
@@ -195,9 +211,13 @@ describe(`shop pages carry their code preloads and first data (${testDbKind})`, 
     expect(dataOf(response.body, ['session'])).toEqual(session.json());
     expect(dataOf(response.body, ['session'])).toMatchObject({ user: { email: customer.email } });
     expect(preloadsOf(response.body)[0]).toBe('/assets/store-S1.js');
-    expect(dataOf(response.body, ['catalogue', 'page', { name: '', platform: '', page: 1 }])).toHaveLength(
-      12,
-    );
+    expect(
+      dataOf(response.body, [
+        'catalogue',
+        'page',
+        { name: '', platform: '', onSale: false, sort: 'relevance', page: 1 },
+      ]),
+    ).toHaveLength(12);
 
     // A visitor's page says nobody is logged in, may be revalidated, and /store (a redirect to the
     // login page for them) gets neither its code nor its games.
@@ -219,11 +239,15 @@ describe(`shop pages carry their code preloads and first data (${testDbKind})`, 
     const publicPage = dataOf((await get('/publicstore')).body, [
       'catalogue',
       'page',
-      { name: '', platform: '', page: 1 },
+      { name: '', platform: '', onSale: false, sort: 'relevance', page: 1 },
     ]);
-    expect(dataOf(response.body, ['catalogue', 'page', { name: '', platform: '', page: 1 }])).toEqual(
-      publicPage,
-    );
+    expect(
+      dataOf(response.body, [
+        'catalogue',
+        'page',
+        { name: '', platform: '', onSale: false, sort: 'relevance', page: 1 },
+      ]),
+    ).toEqual(publicPage);
   });
 
   it('keeps the product head and adds only the preloads and the session', async () => {

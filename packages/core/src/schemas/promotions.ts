@@ -30,7 +30,7 @@ const promotionFieldsSchema = z.object({
 });
 
 /** What an admin sends to create or (before it starts) change a promotion; the rules across fields are checked by the server. */
-export const promotionInputSchema = promotionFieldsSchema.meta({ id: 'PromotionInput' });
+export const promotionInputSchema = promotionFieldsSchema;
 export type PromotionInput = z.input<typeof promotionInputSchema>;
 
 export const promotionSchema = z

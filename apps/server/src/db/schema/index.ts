@@ -6,7 +6,7 @@ export * from './catalogue.ts';
 export * from './documents.ts';
 export * from './mail.ts';
 export * from './orders.ts';
+export * from './pricing.ts';
 export * from './risk.ts';
 export * from './supplier.ts';
 export * from './support.ts';
-export * from './pricing.ts';

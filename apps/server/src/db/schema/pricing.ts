@@ -1,15 +1,6 @@
 import { promotionKinds, promotionScopes } from '@keyland/core/pricing';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { games } from './catalogue.ts';
 
 /**

@@ -5,7 +5,15 @@ import type { Actor } from '../admin/index.ts';
 
 export interface AuditRecord {
   action: string;
-  targetType: 'game' | 'game_key' | 'order' | 'customer' | 'supplier' | 'key_claim' | 'support_ticket' | 'promotion';
+  targetType:
+    | 'game'
+    | 'game_key'
+    | 'order'
+    | 'customer'
+    | 'supplier'
+    | 'key_claim'
+    | 'support_ticket'
+    | 'promotion';
   targetId: string | number;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

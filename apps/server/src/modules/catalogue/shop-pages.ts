@@ -47,7 +47,7 @@ export async function catalogueQueries(
   const request = cataloguePageRequestSchema.safeParse(cataloguePageRequestOf(address));
   // An address the API would refuse (a name too long…) is left to the page, which shows the error.
   if (!request.success) return [];
-  const search = { name: address.name, platform: address.platform };
+  const search = { name: address.name, platform: address.platform, onSale: address.onSale };
   const [page, total, platforms] = await Promise.all([
     service.page(request.data),
     service.count(catalogueFiltersSchema.parse(request.data.filters)),

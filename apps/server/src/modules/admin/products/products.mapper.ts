@@ -43,7 +43,8 @@ export function auditView(row: GameRow): Record<string, unknown> {
   return {
     title: row.title,
     platform: row.platform,
-    listPriceCents: row.listPriceCents,
+    // The regular price an admin sets (a running sale's price is the pricing module's).
+    priceCents: row.listPriceCents,
     priceBuyCents: row.priceBuyCents,
     ...describedFields(row),
   };
