@@ -22,6 +22,14 @@ export interface CatalogueAddress {
   page: number;
 }
 
+/**
+ * Whether an address chooses anything on the catalogue screen (a filter, an order or a page): the bare
+ * public store greets a first visit with the welcome splash, an address that chooses goes to the games.
+ */
+export function choosesInCatalogue(searchParams: { has(name: string): boolean }): boolean {
+  return ['name', 'platform', 'sale', 'sort', 'page'].some((key) => searchParams.has(key));
+}
+
 const screenSortOf = (value: string | null): CatalogueScreenSort =>
   catalogueScreenSorts.find((sort) => sort === value) ?? 'relevance';
 

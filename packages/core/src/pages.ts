@@ -45,6 +45,9 @@ export const adminPagePaths = {
   supplier: '/admin/supplier',
   support: '/admin/support',
   supportTicket: '/admin/support/:id',
+  promotions: '/admin/promotions',
+  newPromotion: '/admin/promotions/new',
+  promotion: '/admin/promotions/:id',
 } as const;
 
 /** Every page pattern of the web app, each once. */

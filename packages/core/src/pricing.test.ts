@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  couponDiscounts,
   lowestPriorPrice,
+  MIN_ORDER_CENTS,
   type PricePoint,
   percentOff,
   promotionPriceCents,
@@ -114,6 +116,84 @@ describe('sale prices and the percentage off', () => {
           const shown = percentOff(list, unit) ?? 0;
           expect((list - unit) * 100).toBeGreaterThanOrEqual(shown * list);
           expect((list - unit) * 100).toBeLessThan((shown + 1) * list);
+        },
+      ),
+    );
+  });
+});
+
+describe('a coupon shared between the lines of a cart', () => {
+  const line = (totalCents: number, eligible = true) => ({ totalCents, eligible });
+
+  it('takes a percentage off each eligible line, rounded half up per line', () => {
+    expect(
+      couponDiscounts([line(1999), line(999, false), line(1001)], {
+        kind: 'percent',
+        percentOff: 15,
+        amountCents: null,
+      }),
+    ).toEqual([300, 0, 150]);
+  });
+
+  it('shares a fixed amount in proportion, the leftover cents to the largest remainders', () => {
+    expect(
+      couponDiscounts([line(1000), line(1000), line(1000)], {
+        kind: 'amount',
+        percentOff: null,
+        amountCents: 500,
+      }),
+    ).toEqual([167, 167, 166]);
+    expect(
+      couponDiscounts([line(3000), line(1000, false)], {
+        kind: 'amount',
+        percentOff: null,
+        amountCents: 5000,
+      }),
+    ).toEqual([3000, 0]);
+  });
+
+  it('never brings an order under the minimum charge', () => {
+    expect(couponDiscounts([line(800)], { kind: 'amount', percentOff: null, amountCents: 1000 })).toEqual([
+      750,
+    ]);
+    expect(couponDiscounts([line(40)], { kind: 'percent', percentOff: 50, amountCents: null })).toEqual([0]);
+  });
+
+  it('adds up, for any cart and coupon, to a whole-cent discount no line exceeds and VAT splits exactly', () => {
+    const rates = [...new Set(Object.values(vatRates).flatMap((list) => list.map((r) => r.basisPoints)))];
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ totalCents: fc.integer({ min: 1, max: 500_000 }), eligible: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        fc.oneof(
+          fc.record({
+            kind: fc.constant('percent' as const),
+            percentOff: fc.integer({ min: 1, max: 100 }),
+            amountCents: fc.constant(null),
+          }),
+          fc.record({
+            kind: fc.constant('amount' as const),
+            percentOff: fc.constant(null),
+            amountCents: fc.integer({ min: 1, max: 1_000_000 }),
+          }),
+        ),
+        fc.constantFrom(...rates),
+        (lines, coupon, rate) => {
+          const shares = couponDiscounts(lines, coupon);
+          const basket = lines.reduce((sum, l) => sum + l.totalCents, 0);
+          const total = shares.reduce((a, b) => a + b, 0);
+          expect(basket - total).toBeGreaterThanOrEqual(Math.min(basket, MIN_ORDER_CENTS));
+          if (coupon.kind === 'amount') expect(total).toBeLessThanOrEqual(coupon.amountCents);
+          lines.forEach((l, i) => {
+            const share = shares[i] ?? 0;
+            expect(Number.isSafeInteger(share)).toBe(true);
+            expect(share).toBeGreaterThanOrEqual(0);
+            expect(share).toBeLessThanOrEqual(l.eligible ? l.totalCents : 0);
+            const split = splitGross(l.totalCents - share, rate);
+            expect(split.net + split.tax).toBe(l.totalCents - share);
+          });
         },
       ),
     );

@@ -100,3 +100,46 @@ export function referencePrice(ledger: readonly PricePoint[]): Cents | null {
   const started = reductionStartedAt(ledger);
   return started ? lowestPriorPrice(ledger, started) : null;
 }
+
+export const couponKinds = ['percent', 'amount'] as const;
+export type CouponKind = (typeof couponKinds)[number];
+/** The smallest total an order may keep after a coupon (the card networks' minimum charge in euros). */
+export const MIN_ORDER_CENTS = 50;
+
+/**
+ * A coupon's discount on each line of a cart, in whole cents (docs/decisions/032). Only `eligible` lines
+ * are reduced. A percentage is taken off each eligible line's total and rounded half up to the cent; a
+ * fixed amount (at most the eligible total) is shared between the eligible lines in proportion to their
+ * totals, each share rounded down and the cents left over given one by one to the lines with the largest
+ * remainders (the earlier line on a tie), so the shares add up to the amount exactly. The whole order
+ * never falls below `MIN_ORDER_CENTS`: the discount is capped first.
+ */
+export function couponDiscounts(
+  lines: readonly { totalCents: Cents; eligible: boolean }[],
+  coupon: { kind: CouponKind; percentOff: number | null; amountCents: number | null },
+): Cents[] {
+  const basket = lines.reduce((sum, l) => sum + assertCents(l.totalCents), 0);
+  const eligibleTotal = lines.reduce((sum, l) => sum + (l.eligible ? l.totalCents : 0), 0);
+  const cap = Math.min(Math.max(0, basket - MIN_ORDER_CENTS), eligibleTotal);
+  if (coupon.kind === 'percent') {
+    const perLine = lines.map((l) =>
+      l.eligible ? divideRoundHalfUp(l.totalCents * (coupon.percentOff ?? 0), 100) : 0,
+    );
+    if (perLine.reduce((a, b) => a + b, 0) <= cap) return perLine;
+  }
+  const amount = coupon.kind === 'percent' ? cap : Math.min(assertCents(coupon.amountCents ?? 0), cap);
+  if (amount <= 0) return lines.map(() => 0);
+  const exact = lines.map((l) => (l.eligible ? (l.totalCents * amount) / eligibleTotal : 0));
+  const shares = exact.map(Math.floor);
+  let left = amount - shares.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .filter(({ index }) => lines[index]?.eligible)
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left--;
+  }
+  return shares;
+}

@@ -1,3 +1,4 @@
+import { promotionInputSchema } from '@keyland/core/schemas/promotions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGame } from '../factories.ts';
@@ -43,16 +44,8 @@ describe(`promotions on a clock (${testDbKind})`, () => {
       )
     ).game;
 
-  const input = (over: Record<string, unknown>) => ({
-    name: 'Sale',
-    kind: 'percent' as const,
-    percentOff: null,
-    fixedPrice: null,
-    scope: 'games' as const,
-    platform: null,
-    gameIds: [],
-    ...over,
-  });
+  const input = (over: Record<string, unknown>) =>
+    promotionInputSchema.parse({ name: 'Sale', kind: 'percent', scope: 'games', ...over });
 
   it('starts and ends on time, not a round earlier, and the ledger records both moments', async () => {
     const game = await newGame(2000);

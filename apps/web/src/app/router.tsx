@@ -97,6 +97,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       path: adminPagePaths.supportTicket,
                       ...page(() => import('./routes/admin-support-ticket.tsx')),
                     },
+                    {
+                      path: adminPagePaths.promotions,
+                      ...page(() => import('./routes/admin-promotions.tsx')),
+                    },
+                    {
+                      path: adminPagePaths.newPromotion,
+                      ...page(() => import('./routes/admin-promotion-new.tsx')),
+                    },
+                    {
+                      path: adminPagePaths.promotion,
+                      ...page(() => import('./routes/admin-promotion.tsx')),
+                    },
                   ],
                 },
               ],

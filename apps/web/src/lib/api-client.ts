@@ -64,7 +64,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   /** Sent as JSON (a FormData as multipart, for uploads); left out, a POST goes without a body. */
   body?: unknown;
   signal?: AbortSignal | undefined;
@@ -77,7 +77,7 @@ export async function apiRequest<T>(
 ): Promise<T> {
   // The server answers messages in the language the visitor is reading.
   const headers: Record<string, string> = { accept: 'application/json', 'x-ui-language': currentLocale() };
-  // Every POST or PATCH is a JSON call, even one without a body (the server refuses other content types),
+  // Every call but a GET is a JSON call, even one without a body (the server refuses other content types),
   // but an upload: the browser writes the multipart type with its boundary.
   const multipart = body instanceof FormData;
   if (method !== 'GET' && !multipart) headers['content-type'] = 'application/json';
@@ -111,6 +111,8 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  /** Replaces a whole resource with `body`. */
+  put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   /** A file as multipart/form-data, in the field `file`. */
   upload: <T>(path: string, file: File) => {
     const form = new FormData();

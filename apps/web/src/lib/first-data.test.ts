@@ -48,8 +48,15 @@ describe('first data written into the page', () => {
       serverJson({
         queries: [
           { key: ['session'], data: { user } },
-          { key: ['catalogue', 'page', { name: 'evil', platform: '', page: 2 }], data: [game] },
-          { key: ['catalogue', 'count', { name: 'evil', platform: '' }], data: { total: 13 } },
+          {
+            key: [
+              'catalogue',
+              'page',
+              { name: 'evil', platform: '', onSale: false, sort: 'relevance', page: 2 },
+            ],
+            data: [game],
+          },
+          { key: ['catalogue', 'count', { name: 'evil', platform: '', onSale: false }], data: { total: 13 } },
           { key: ['catalogue', 'platforms'], data: ['Steam'] },
         ],
       }),
@@ -64,10 +71,12 @@ describe('first data written into the page', () => {
     expect(document.getElementById(FIRST_DATA_ID)).toBeNull();
 
     expect(queryClient.getQueryData(getSessionQueryOptions().queryKey)).toEqual({ user });
-    const search = { name: 'evil', platform: '' };
-    expect(queryClient.getQueryData(getCataloguePageQueryOptions({ ...search, page: 2 }).queryKey)).toEqual([
-      game,
-    ]);
+    const search = { name: 'evil', platform: '', onSale: false };
+    expect(
+      queryClient.getQueryData(
+        getCataloguePageQueryOptions({ ...search, sort: 'relevance', page: 2 }).queryKey,
+      ),
+    ).toEqual([game]);
     expect(queryClient.getQueryData(getCountGamesQueryOptions(search).queryKey)).toEqual({ total: 13 });
     expect(queryClient.getQueryData(getPlatformsQueryOptions().queryKey)).toEqual(['Steam']);
 

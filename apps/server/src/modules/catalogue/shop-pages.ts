@@ -1,4 +1,4 @@
-import { cataloguePageRequestOf, readCatalogueAddress } from '@keyland/core/catalogue';
+import { cataloguePageRequestOf, choosesInCatalogue, readCatalogueAddress } from '@keyland/core/catalogue';
 import { DEFAULT_LOCALE } from '@keyland/core/locales';
 import type { SessionUser } from '@keyland/core/schemas/accounts';
 import {
@@ -82,8 +82,7 @@ export function firstImages(
   searchParams: URLSearchParams,
   queries: FirstQuery[],
 ): string[] {
-  const hasQuery = ['name', 'platform', 'page'].some((key) => searchParams.has(key));
-  if (route === 'publicStore' && !hasQuery) return [SPLASH_POSTER];
+  if (route === 'publicStore' && !choosesInCatalogue(searchParams)) return [SPLASH_POSTER];
   const page = queries.find((query) => query.key[1] === 'page')?.data as { cover: string }[] | undefined;
   return (page ?? [])
     .slice(0, FIRST_ROW_CARDS)

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { DbHandle } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
-import type { Actor } from '../admin/admin-actor.ts';
+import type { Actor } from '../admin/index.ts';
 import { auditTrail } from '../audit/index.ts';
 import {
   createPricingRepository,

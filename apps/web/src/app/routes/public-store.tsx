@@ -1,3 +1,4 @@
+import { choosesInCatalogue } from '@keyland/core/catalogue';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ export default function PublicStoreRoute(): ReactNode {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const [searchParams] = useSearchParams();
-  const hasQuery = ['name', 'platform', 'page'].some((key) => searchParams.has(key));
+  const hasQuery = choosesInCatalogue(searchParams);
   const { showSplash, enter } = useWelcomeSplash(hasQuery);
 
   if (showSplash) {

@@ -14,4 +14,7 @@ export const adminPaths = {
   supplier: '/admin/supplier',
   support: '/admin/support',
   supportTicket: (id: number) => `/admin/support/${id}`,
+  promotions: '/admin/promotions',
+  newPromotion: '/admin/promotions/new',
+  promotion: (id: number) => `/admin/promotions/${id}`,
 } as const;

@@ -8,6 +8,7 @@ import {
   Package,
   ShieldAlert,
   ShieldCheck,
+  Tag,
   Truck,
   Users,
 } from 'lucide-react';
@@ -44,8 +45,11 @@ const sections: {
   { key: 'security', href: adminPaths.security, icon: KeyRound },
 ];
 
-/** Sections of other features, labelled from their own translation section. */
-const featureSections = [{ label: 'supplier.nav', href: adminPaths.supplier, icon: Truck }] as const;
+/** Sections whose texts have a translation section of their own (promotions, the supplier screen). */
+const featureSections = [
+  { label: 'promotions.nav', href: adminPaths.promotions, icon: Tag },
+  { label: 'supplier.nav', href: adminPaths.supplier, icon: Truck },
+] as const;
 
 /** One section of the navigation: a tab on phones, a side link on wide screens. */
 function SectionLink({

@@ -3,9 +3,9 @@ import type { CatalogueGame, CataloguePageRequest } from '@keyland/core/schemas/
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
 import { catalogueQueryKey } from '#src/lib/query-keys.ts';
-import type { CatalogueSearch } from './catalogue-filters.ts';
+import type { CatalogueChoices } from './catalogue-filters.ts';
 
-export interface CataloguePageInput extends CatalogueSearch {
+export interface CataloguePageInput extends CatalogueChoices {
   /** 1-based page number. */
   page: number;
 }

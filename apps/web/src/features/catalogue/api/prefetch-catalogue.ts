@@ -13,10 +13,10 @@ const PREFETCH_WAIT_MS = 1200;
  * usually has the games already. Failures are left to the screen, which shows them with a retry button.
  */
 export async function prefetchCatalogue(queryClient: QueryClient, url: string): Promise<void> {
-  const { page, ...search } = readCatalogueParams(new URL(url).searchParams);
+  const { page, sort, ...search } = readCatalogueParams(new URL(url).searchParams);
   await atMost(
     Promise.all([
-      queryClient.prefetchQuery(getCataloguePageQueryOptions({ page, ...search })),
+      queryClient.prefetchQuery(getCataloguePageQueryOptions({ page, sort, ...search })),
       queryClient.prefetchQuery(getCountGamesQueryOptions(search)),
       queryClient.prefetchQuery(getPlatformsQueryOptions()),
     ]),

@@ -1,25 +1,45 @@
-import { ChevronDown, Search } from 'lucide-react';
+import { type CatalogueScreenSort, catalogueScreenSorts } from '@keyland/core/catalogue';
+import { BadgePercent, ChevronDown, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueSearch } from '#src/features/catalogue/api/catalogue-filters.ts';
+import type { CatalogueChoices } from '#src/features/catalogue/api/catalogue-filters.ts';
 import { usePlatforms } from '#src/features/catalogue/api/get-platforms.ts';
 import { useDebouncedValue } from '#src/hooks/use-debounced-value.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-export interface CatalogueToolbarProps extends CatalogueSearch {
-  onChange: (next: Partial<CatalogueSearch>, options?: { replace?: boolean }) => void;
+export interface CatalogueToolbarProps extends CatalogueChoices {
+  onChange: (next: Partial<CatalogueChoices>, options?: { replace?: boolean }) => void;
 }
+
+/** The visible name of each order the screen offers. */
+const sortTexts = {
+  relevance: 'sale.sortRelevance',
+  discount_desc: 'sale.sortDiscount',
+} as const satisfies Record<CatalogueScreenSort, string>;
 
 const fieldClasses =
   'h-11 w-full rounded-lg border border-line-strong bg-surface text-sm text-ink placeholder:text-ink-faint ' +
   'transition-colors hover:border-ink-faint focus:border-brand focus-visible:outline-2 focus-visible:outline-offset-1';
 
-/** The name search (debounced) and the platform filter (All plus the server's list). */
-export function CatalogueToolbar({ name, platform, onChange }: CatalogueToolbarProps): ReactNode {
+/**
+ * The name search (debounced), the platform filter (All plus the server's list), the order (relevance or
+ * biggest discount) and the "on sale" switch. Phones get the search and the platform on rows of their own
+ * and the order beside the switch; from 640 px the search has a row and the rest share one; from 1024 px
+ * all four share one row.
+ */
+export function CatalogueToolbar({
+  name,
+  platform,
+  onSale,
+  sort,
+  onChange,
+}: CatalogueToolbarProps): ReactNode {
   const { t } = useTranslation();
   const searchId = useId();
   const platformId = useId();
+  const sortId = useId();
+  const onSaleId = useId();
   const platforms = usePlatforms();
 
   const [draft, setDraft] = useState(name);
@@ -60,8 +80,11 @@ export function CatalogueToolbar({ name, platform, onChange }: CatalogueToolbarP
 
   return (
     <search aria-label={t('catalogue.filters')}>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,16rem)]">
-        <div className="flex flex-col gap-1.5">
+      <form
+        onSubmit={submit}
+        className="grid grid-cols-[minmax(0,1fr)_auto] gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_minmax(0,14rem)_minmax(0,14rem)_auto]"
+      >
+        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-3 lg:col-span-1">
           <label htmlFor={searchId} className="text-sm font-medium text-ink">
             {t('catalogue.searchLabel')}
           </label>
@@ -85,7 +108,7 @@ export function CatalogueToolbar({ name, platform, onChange }: CatalogueToolbarP
             />
           </div>
         </div>
-        <div className="flex flex-col gap-1.5">
+        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
           <label htmlFor={platformId} className="text-sm font-medium text-ink">
             {t('catalogue.platformLabel')}
           </label>
@@ -110,6 +133,50 @@ export function CatalogueToolbar({ name, platform, onChange }: CatalogueToolbarP
             />
           </div>
         </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <label htmlFor={sortId} className="text-sm font-medium text-ink">
+            {t('sale.sortLabel')}
+          </label>
+          <div className="relative">
+            <select
+              id={sortId}
+              name="sort"
+              value={sort}
+              onChange={(event) =>
+                onChange({
+                  sort: catalogueScreenSorts.find((value) => value === event.target.value) ?? 'relevance',
+                })
+              }
+              className={`${fieldClasses} appearance-none pr-9 pl-3`}
+            >
+              {catalogueScreenSorts.map((value) => (
+                <option key={value} value={value}>
+                  {t(sortTexts[value])}
+                </option>
+              ))}
+            </select>
+            <ChevronDown
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-faint"
+            />
+          </div>
+        </div>
+        {/* A checkbox in a box of the fields' height, so the whole box is its label and target. */}
+        <label
+          htmlFor={onSaleId}
+          className="flex h-11 cursor-pointer items-center gap-2 self-end rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium whitespace-nowrap text-ink transition-colors focus-within:border-brand hover:border-ink-faint has-checked:border-brand/60 has-checked:bg-brand-soft"
+        >
+          <input
+            id={onSaleId}
+            type="checkbox"
+            name="sale"
+            checked={onSale}
+            onChange={(event) => onChange({ onSale: event.target.checked })}
+            className="size-5 shrink-0 cursor-pointer accent-brand"
+          />
+          <BadgePercent aria-hidden="true" className="size-4 shrink-0 text-brand" />
+          {t('sale.onSale')}
+        </label>
       </form>
     </search>
   );

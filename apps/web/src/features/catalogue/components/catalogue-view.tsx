@@ -1,6 +1,6 @@
 import { CATALOGUE_PAGE_SIZE } from '@keyland/core/catalogue';
 import type { CatalogueGame } from '@keyland/core/schemas/catalogue';
-import { CloudOff, SearchX } from 'lucide-react';
+import { BadgePercent, CloudOff, SearchX } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,12 +31,12 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
 
-/** The catalogue screen: title, filters, pagination above and below a grid of game cards. */
+/** The catalogue screen: title, filters and order, pagination above and below a grid of game cards. */
 export function CatalogueView({ renderAction }: CatalogueViewProps): ReactNode {
   const { t } = useTranslation();
-  const { name, platform, page, setFilters, hrefForPage, hasFilters } = useCatalogueParams();
-  const games = useCataloguePage({ name, platform, page });
-  const count = useCountGames({ name, platform });
+  const { name, platform, onSale, sort, page, setFilters, hrefForPage, hasFilters } = useCatalogueParams();
+  const games = useCataloguePage({ name, platform, onSale, sort, page });
+  const count = useCountGames({ name, platform, onSale });
 
   const totalPages = count.data?.pages ?? 0;
   const total = count.data?.total;
@@ -55,7 +55,8 @@ export function CatalogueView({ renderAction }: CatalogueViewProps): ReactNode {
     void count.refetch();
   };
 
-  const clearFilters = () => setFilters({ name: '', platform: '' });
+  const clearFilters = () => setFilters({ name: '', platform: '', onSale: false });
+  const showAllPrices = () => setFilters({ onSale: false });
 
   let body: ReactNode;
   if (games.isPending) {
@@ -94,6 +95,22 @@ export function CatalogueView({ renderAction }: CatalogueViewProps): ReactNode {
         <Link to={hrefForPage(1)} className={buttonClasses()}>
           {t('catalogue.firstPage')}
         </Link>
+      </EmptyState>
+    ) : onSale && !name && !platform ? (
+      // Nothing is on sale at all: say so, and lead back to the whole catalogue.
+      <EmptyState icon={BadgePercent} title={t('sale.noSaleNow')} body={t('sale.noSaleHint')}>
+        <Button variant="secondary" onClick={showAllPrices}>
+          {t('sale.showAllGames')}
+        </Button>
+      </EmptyState>
+    ) : onSale ? (
+      <EmptyState icon={SearchX} title={t('catalogue.noResults')} body={t('sale.noSaleMatch')}>
+        <Button variant="secondary" onClick={showAllPrices}>
+          {t('sale.includeFullPrice')}
+        </Button>
+        <Button variant="ghost" onClick={clearFilters}>
+          {t('catalogue.clearFilters')}
+        </Button>
       </EmptyState>
     ) : (
       <EmptyState icon={SearchX} title={t('catalogue.noResults')} body={t('catalogue.noResultsHint')}>
@@ -135,7 +152,7 @@ export function CatalogueView({ renderAction }: CatalogueViewProps): ReactNode {
       </header>
 
       <div className="mt-6 rounded-xl border border-line bg-surface/60 p-4 sm:p-5">
-        <CatalogueToolbar name={name} platform={platform} onChange={setFilters} />
+        <CatalogueToolbar name={name} platform={platform} onSale={onSale} sort={sort} onChange={setFilters} />
       </div>
 
       <div className="mt-6 flex min-h-10 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -21,6 +21,9 @@ const game: CatalogueGame = {
   region: 'EU',
   language: '',
   release_date: '2011-12-21',
+  price_reference: null,
+  discount_percent: null,
+  sale_ends_at: null,
 };
 
 describe('GameCard', () => {
@@ -32,6 +35,7 @@ describe('GameCard', () => {
     const card = screen.getByTestId('game-card');
 
     expect(within(card).getByTestId('price').textContent).toBe('€12.99');
+    expect(card.querySelector('s')).toBeNull();
     expect(within(card).getByTestId('stock').textContent).toMatch(/^\D*10\+$/);
 
     const links = within(card).getAllByRole('link');
@@ -46,6 +50,28 @@ describe('GameCard', () => {
     ).toBe('300');
     expect(card.textContent).toContain('—');
     expect(card.textContent).toContain('Dec 21, 2011');
+  });
+
+  it('shows a game on sale with its struck 30-day reference, the percentage off and the end', () => {
+    renderWithProviders(
+      <GameCard
+        game={{
+          ...game,
+          price_sell_taxed: 9.09,
+          price_reference: 12.99,
+          discount_percent: 30,
+          sale_ends_at: '2099-01-31T18:00:00Z',
+        }}
+        action={null}
+      />,
+    );
+    const card = screen.getByTestId('game-card');
+    expect(within(card).getByTestId('price').textContent).toBe('€9.09');
+    expect(card.querySelector('s')?.textContent).toBe('€12.99');
+    expect(within(card).getByTestId('discount-badge').textContent).toContain('−30 %');
+    // The end shows once, under the row of price and stock.
+    expect(card.querySelectorAll('time[datetime="2099-01-31T18:00:00Z"]')).toHaveLength(1);
+    expect(card.textContent).toContain('Sale ends');
   });
 
   it('writes the price in the chosen language', async () => {

@@ -1,5 +1,4 @@
 import { formatDay } from '@keyland/core/dates';
-import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import type { CatalogueGame } from '@keyland/core/schemas/catalogue';
 import { slugify } from '@keyland/core/slug';
 import { CalendarDays, Languages, PackageCheck } from 'lucide-react';
@@ -7,6 +6,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
+import { SaleEnd, SalePrice, saleReduction } from '#src/components/ui/sale-price.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { formatStock } from '#src/utils/format-stock.ts';
@@ -21,7 +21,10 @@ export interface GameCardProps {
 
 const DASH = '—';
 
-/** A catalogue card: cover, title (link to the detail page), platform, languages, release date, price and stock. */
+/**
+ * A catalogue card: cover, title (link to the detail page), platform, languages, release date, price (with
+ * the reduction while on sale) and stock.
+ */
 export function GameCard({ game, action, priority = false }: GameCardProps): ReactNode {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -30,6 +33,9 @@ export function GameCard({ game, action, priority = false }: GameCardProps): Rea
   const released = formatDay(game.release_date, locale);
   const stock = formatStock(game.stock);
   const languages = game.language.trim() || DASH;
+  const onSale =
+    saleReduction(game.price_sell_taxed, game.price_reference, game.discount_percent).reduction !== null;
+  const saleEndsAt = onSale ? game.sale_ends_at : null;
 
   return (
     <article
@@ -82,13 +88,15 @@ export function GameCard({ game, action, priority = false }: GameCardProps): Rea
         </dl>
 
         <div className="mt-auto flex items-end justify-between gap-2 pt-1">
-          <p className="flex flex-col">
-            <span className="sr-only">{t('card.price')}: </span>
-            <span data-testid="price" className="text-lg leading-tight font-bold text-brand tabular-nums">
-              {formatEuros(roundEurosToCents(game.price_sell_taxed), locale)}
-            </span>
-            <span className="text-[0.6875rem] text-ink-muted">{t('card.vatIncluded')}</span>
-          </p>
+          <SalePrice
+            size="card"
+            price={game.price_sell_taxed}
+            reference={game.price_reference}
+            discountPercent={game.discount_percent}
+            label={t('card.price')}
+            note={t('card.vatIncluded')}
+            testId="price"
+          />
           <p
             data-testid="stock"
             className="flex shrink-0 items-center gap-1 rounded-md bg-raised px-1.5 py-0.5 text-xs font-medium text-ink-muted tabular-nums"
@@ -98,6 +106,9 @@ export function GameCard({ game, action, priority = false }: GameCardProps): Rea
             {stock}
           </p>
         </div>
+
+        {/* Under the whole row, not in the price's narrow column beside the stock. */}
+        {saleEndsAt ? <SaleEnd saleEndsAt={saleEndsAt} size="card" /> : null}
 
         <div className="relative z-10">{action}</div>
       </div>

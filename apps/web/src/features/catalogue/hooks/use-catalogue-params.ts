@@ -1,30 +1,23 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { CatalogueSearch } from '#src/features/catalogue/api/catalogue-filters.ts';
-import { readCatalogueParams } from '#src/features/catalogue/utils/catalogue-params.ts';
+import type { CatalogueChoices } from '#src/features/catalogue/api/catalogue-filters.ts';
+import { readCatalogueParams, writeCatalogueParams } from '#src/features/catalogue/utils/catalogue-params.ts';
 
 /**
- * The catalogue's filters and page live in the address (?name=…&platform=…&page=…), so they survive a
- * reload, can be shared and follow the back button. Changing a filter goes back to page 1.
+ * The catalogue's filters, order and page live in the address
+ * (?name=…&platform=…&sale=1&sort=discount_desc&page=…), so they survive a reload, can be shared and follow
+ * the back button. Changing a filter or the order goes back to page 1.
  */
 export function useCatalogueParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { name, platform, page } = readCatalogueParams(searchParams);
+  const { name, platform, onSale, sort, page } = readCatalogueParams(searchParams);
 
   const setFilters = useCallback(
-    (next: Partial<CatalogueSearch>, { replace = false }: { replace?: boolean } = {}) => {
-      setSearchParams(
-        (previous) => {
-          const params = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(next)) {
-            if (value) params.set(key, value);
-            else params.delete(key);
-          }
-          params.delete('page');
-          return params;
-        },
-        { replace, preventScrollReset: true },
-      );
+    (next: Partial<CatalogueChoices>, { replace = false }: { replace?: boolean } = {}) => {
+      setSearchParams((previous) => writeCatalogueParams(previous, next), {
+        replace,
+        preventScrollReset: true,
+      });
     },
     [setSearchParams],
   );
@@ -40,5 +33,14 @@ export function useCatalogueParams() {
     [searchParams],
   );
 
-  return { name, platform, page, setFilters, hrefForPage, hasFilters: name !== '' || platform !== '' };
+  return {
+    name,
+    platform,
+    onSale,
+    sort,
+    page,
+    setFilters,
+    hrefForPage,
+    hasFilters: name !== '' || platform !== '' || onSale,
+  };
 }

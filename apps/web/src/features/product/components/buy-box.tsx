@@ -1,13 +1,12 @@
-import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import type { GameDetail } from '@keyland/core/schemas/game-detail';
 import { LogIn, PackageCheck, ShieldCheck, UserPlus, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '#src/components/ui/button.tsx';
+import { SalePrice } from '#src/components/ui/sale-price.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
-import { useLocale } from '#src/hooks/use-locale.ts';
 import { useSession } from '#src/lib/session.ts';
 import { formatStock } from '#src/utils/format-stock.ts';
 
@@ -52,7 +51,10 @@ function BuyAction({
   );
 }
 
-/** The limited-offer banner: the VAT-included price, stock, the delivery promise and the way to buy. */
+/**
+ * The limited-offer banner: the VAT-included price (with the reduction while on sale), stock, the delivery
+ * promise and the way to buy.
+ */
 export function BuyBox({
   game,
   renderAddToCart,
@@ -61,7 +63,6 @@ export function BuyBox({
   renderAddToCart: RenderAddToCart;
 }): ReactNode {
   const { t } = useTranslation();
-  const locale = useLocale();
   const soldOut = game.stock <= 0;
 
   return (
@@ -81,16 +82,15 @@ export function BuyBox({
         </p>
       </div>
       <div className="flex flex-col gap-4 p-4 sm:p-5">
-        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <span className="sr-only">{t('product.price')}: </span>
-          <span
-            data-testid="product-price"
-            className="text-4xl font-bold tracking-tight text-brand tabular-nums"
-          >
-            {formatEuros(roundEurosToCents(game.priceSellWithTax || game.price), locale)}
-          </span>
-          <span className="text-sm text-ink-muted">{t('product.vatIncluded')}</span>
-        </p>
+        <SalePrice
+          price={game.priceSellWithTax || game.price}
+          reference={game.priceReference}
+          discountPercent={game.discountPercent}
+          saleEndsAt={game.saleEndsAt}
+          label={t('product.price')}
+          note={t('product.vatIncluded')}
+          testId="product-price"
+        />
         <BuyAction
           productId={game.productId}
           title={game.name}

@@ -11,6 +11,7 @@ import { BuyBox, type RenderAddToCart } from './buy-box.tsx';
 import { GameDataAttribution } from './game-data-attribution.tsx';
 import { MinimumRequirements } from './minimum-requirements.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
+import { PriceHistory } from './price-history.tsx';
 import { ProductDescription } from './product-description.tsx';
 import { ProductFacts } from './product-facts.tsx';
 import { ProductVideos } from './product-videos.tsx';
@@ -23,9 +24,10 @@ function photosOf(game: GameDetail): string[] {
 }
 
 /**
- * The product detail. Phones get one column (photos, offer, description, facts, requirements, videos,
- * redemption help); from 1024 px the page splits media | facts. The two columns are `display: contents`
- * on phones so their blocks can be ordered as one list.
+ * The product detail. Phones get one column (photos, offer, price history, description, facts,
+ * requirements, videos, redemption help); from 1024 px the page splits media | facts, the price history
+ * under the offer. The two columns are `display: contents` on phones so their blocks can be ordered as
+ * one list.
  */
 export function ProductPage({
   game,
@@ -82,6 +84,9 @@ export function ProductPage({
         <div className="contents lg:flex lg:flex-col lg:gap-6">
           <div className="order-2">
             <BuyBox game={game} renderAddToCart={renderAddToCart} />
+          </div>
+          <div className="order-2">
+            <PriceHistory providerId={game.provider_id} />
           </div>
           <div className="order-4">
             <ProductFacts game={game} />
