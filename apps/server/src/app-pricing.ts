@@ -7,6 +7,7 @@ import { createAnswerCache } from './modules/catalogue/catalogue.cache.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { couponsAdminRoutes, createCouponsService } from './modules/coupons/index.ts';
 import {
   createPromotionsService,
   declarePriceChange,
@@ -17,7 +18,7 @@ import {
 
 /**
  * The catalogue with its answer cache, and its prices: the public price history, the admins' promotions
- * and the round that starts and ends them on time (docs/decisions/032-price-ledger-and-promotions.md).
+ * and coupons, and the round that starts and ends promotions on time (docs/decisions/032-price-ledger-and-promotions.md).
  */
 export async function registerCatalogueAndPrices(
   app: FastifyInstance,
@@ -43,6 +44,7 @@ export async function registerCatalogueAndPrices(
   const promotions = createPromotionsService({ db, now });
   await app.register(priceHistoryRoutes, { db, now });
   await app.register(promotionsAdminRoutes, { service: promotions });
+  await app.register(couponsAdminRoutes, { service: createCouponsService({ db, now }) });
   if (config.promotionCheckMs > 0)
     scheduleWithApp(
       app,

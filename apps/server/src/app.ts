@@ -220,7 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     limiter,
     supplierPurchases: supplierModule.purchases,
   });
-  await app.register(cartRoutes, { service: createCartService(db) });
+  await app.register(cartRoutes, { service: createCartService(db, { limiter }) });
   await app.register(checkoutRoutes, { service: checkout });
   const orders = createOrdersService({
     db,

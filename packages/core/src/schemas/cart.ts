@@ -55,8 +55,24 @@ export const cartItemSchema = z
     activation: z.object({ scope: z.enum(activationScopes), countries: z.array(z.string()) }).optional(),
     /** False when the key may not activate in the customer's account country. */
     activates_here: z.boolean().optional(),
+    /** The coupon's discount on this line (euros, VAT included); `total` is already net of it. */
+    coupon_discount: z.number().optional(),
   })
   .meta({ id: 'CartItem' });
+
+/** The coupon applied to a cart, shown as its own line. */
+export const cartCouponSchema = z.object({
+  code: z.string(),
+  kind: z.enum(['percent', 'amount']),
+  percentOff: z.number().int().nullable(),
+  /** For `amount`: euros off. */
+  amount: z.number().nullable(),
+  /** What it takes off this cart now (euros). */
+  discount: z.number(),
+  /** Only some games count (a platform or chosen games). */
+  limited: z.boolean(),
+});
+export type CartCoupon = z.infer<typeof cartCouponSchema>;
 
 export const cartSchema = z
   .object({
@@ -66,8 +82,16 @@ export const cartSchema = z
     amount_tax: z.number(),
     amount_total: z.number(),
     tax_percent: z.number(),
+    coupon: cartCouponSchema.nullable().optional(),
+    /**
+     * Set when the cart's coupon no longer applied after a change (expired, limit reached, basket too
+     * small…) and was taken off: the error code saying why, translated by the client.
+     */
+    coupon_removed: z.object({ code: z.string(), reason: z.string() }).nullable().optional(),
   })
   .meta({ id: 'Cart' });
+
+export const applyCouponRequestSchema = z.object({ code: z.string().trim().min(1).max(40) });
 
 export type Cart = z.infer<typeof cartSchema>;
 export type CartItem = z.infer<typeof cartItemSchema>;

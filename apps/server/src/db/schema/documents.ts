@@ -41,6 +41,8 @@ export interface InvoiceLine {
   unitPriceCents: number;
   /** The regular unit price (VAT included) when a sale lowered this line's price; the PDF shows the discount. */
   regularUnitPriceCents?: number;
+  /** A coupon's discount on the whole line (VAT included); `totalCents` is after it. */
+  couponDiscountCents?: number;
   netCents: number;
   vatBasisPoints: number;
   vatCents: number;

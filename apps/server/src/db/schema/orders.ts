@@ -50,6 +50,8 @@ export const orders = pgTable(
     /** Counts checkout attempts, so each attempt has its own idempotency key at the provider. */
     checkoutAttempt: integer().notNull().default(0),
     reservedUntil: timestamp({ withTimezone: true }),
+    /** The coupon code applied to the cart (draft) or used by the order (`coupon_codes`). */
+    couponCodeId: integer(),
     paidAt: timestamp({ withTimezone: true }),
     /** Set when the customer deletes the order from their history; the record stays for accounting. */
     hiddenByCustomer: boolean().notNull().default(false),
@@ -108,6 +110,8 @@ export const orderLines = pgTable(
      */
     listPriceCents: integer(),
     promotionId: integer(),
+    /** A coupon's share of this line (`totalCents` is after it). */
+    couponDiscountCents: integer().notNull().default(0),
     netCents: integer().notNull().default(0),
     taxCents: integer().notNull().default(0),
     totalCents: integer().notNull().default(0),

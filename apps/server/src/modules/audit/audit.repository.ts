@@ -13,7 +13,8 @@ export interface AuditRecord {
     | 'supplier'
     | 'key_claim'
     | 'support_ticket'
-    | 'promotion';
+    | 'promotion'
+    | 'coupon';
   targetId: string | number;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

@@ -5,6 +5,8 @@ export interface PricedLine<T> {
   line: T;
   unitCents: Cents;
   quantity: number;
+  /** A coupon's share of the line; `totalCents` is after it. */
+  couponCents: Cents;
   netCents: Cents;
   taxCents: Cents;
   totalCents: Cents;
@@ -19,23 +21,27 @@ export interface PricedCart<T> {
 }
 
 /**
- * Prices a cart on the server only: VAT-inclusive unit prices from the catalogue, the VAT rate of the
- * customer's country (the home country's when unknown), each line split into net and tax (tax rounded
- * half up, net = total − tax) and totals as sums of the lines, so untaxed + tax = total to the cent.
+ * Prices a cart on the server only: VAT-inclusive unit prices from the catalogue, less a coupon's share of
+ * each line (`couponShares`, whole cents, see `couponDiscounts`), the VAT rate of the customer's country
+ * (the home country's when unknown), each line split into net and tax (tax rounded half up, net = total −
+ * tax) and totals as sums of the lines, so untaxed + tax = total to the cent.
  */
 export function priceCart<T extends { priceCents: number; quantity: number }>(
   lines: readonly T[],
   countryId: number | null | undefined,
   on: Date = new Date(),
+  couponShares: readonly Cents[] = [],
 ): PricedCart<T> {
   const vatBasisPoints = vatRateFor(countryId, on);
-  const priced = lines.map((line) => {
-    const total = multiplyCents(line.priceCents, line.quantity);
+  const priced = lines.map((line, index) => {
+    const couponCents = couponShares[index] ?? 0;
+    const total = multiplyCents(line.priceCents, line.quantity) - couponCents;
     const split = splitGross(total, vatBasisPoints);
     return {
       line,
       unitCents: line.priceCents,
       quantity: line.quantity,
+      couponCents,
       netCents: split.net,
       taxCents: split.tax,
       totalCents: total,

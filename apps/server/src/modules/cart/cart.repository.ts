@@ -148,6 +148,27 @@ export function createCartRepository(db: Executor) {
         .where(and(inArray(orderLines.orderId, draft), inArray(orderLines.gameId, gameIds)));
     },
 
+    /** The coupon code applied to a draft, if any. */
+    async couponCodeOf(orderId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ codeId: orders.couponCodeId })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      return row?.codeId ?? null;
+    },
+
+    async setCoupon(orderId: number, codeId: number | null): Promise<void> {
+      await db.update(orders).set({ couponCodeId: codeId }).where(eq(orders.id, orderId));
+    },
+
+    /** Takes the coupon off the customer's draft (it was used by the order just paid). */
+    async clearDraftCoupon(customerId: number): Promise<void> {
+      await db
+        .update(orders)
+        .set({ couponCodeId: null })
+        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'draft')));
+    },
+
     async clear(orderId: number): Promise<void> {
       await db.delete(orderLines).where(eq(orderLines.orderId, orderId));
     },

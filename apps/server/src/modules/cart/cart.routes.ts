@@ -1,5 +1,6 @@
 import {
   addOrderLineRequestSchema,
+  applyCouponRequestSchema,
   cartRequestSchema,
   cartSchema,
   draftOrderRequestSchema,
@@ -95,5 +96,33 @@ export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService }> = async
       },
     },
     async (request) => service.remove(customerOf(request), request.body),
+  );
+
+  app.post(
+    '/api/kl_api/apply_coupon',
+    {
+      schema: {
+        tags: ['cart'],
+        operationId: 'applyCoupon',
+        summary:
+          'Apply a coupon code to the cart (one at a time); 404 for an unknown code, 409 saying why one does not apply, 429 after too many wrong codes',
+        body: applyCouponRequestSchema,
+        response: { 200: cartSchema, ...errors, 429: errorBodySchema },
+      },
+    },
+    async (request) => service.applyCoupon(customerOf(request), request.body.code, request.ip),
+  );
+
+  app.post(
+    '/api/kl_api/remove_coupon',
+    {
+      schema: {
+        tags: ['cart'],
+        operationId: 'removeCoupon',
+        summary: 'Take the coupon off the cart',
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) => service.removeCoupon(customerOf(request)),
   );
 };

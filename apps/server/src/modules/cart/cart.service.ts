@@ -1,16 +1,23 @@
 import { activatesIn, countryNames } from '@keyland/core/activation';
 import { findCountry } from '@keyland/core/countries';
 import type { Locale } from '@keyland/core/locales';
-import { centsToEuros } from '@keyland/core/money';
 import type { Cart } from '@keyland/core/schemas/cart';
 import { MAX_LINE_QUANTITY } from '@keyland/core/schemas/cart';
-import { basisPointsToPercent } from '@keyland/core/vat';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { translate } from '../../lib/i18n.ts';
-import { COVER_PLACEHOLDER } from '../catalogue/index.ts';
-import { priceCart } from './cart.pricing.ts';
+import type { RateLimiter, RateRule } from '../accounts/index.ts';
+import { couponByCode, evaluateCoupon } from '../coupons/index.ts';
+import { couponLinesOf, couponOfCart, toCart } from './cart.answer.ts';
 import { type CartLineRow, createCartRepository, type SellableGame } from './cart.repository.ts';
+
+/** Wrong coupon codes a customer, or an address, may type before waiting (guessing codes is not a way in). */
+export const COUPON_FAILURES_PER_ACCOUNT: RateRule = {
+  name: 'coupon-fail:account',
+  limit: 10,
+  windowMs: 15 * 60_000,
+};
+export const COUPON_FAILURES_PER_IP: RateRule = { name: 'coupon-fail:ip', limit: 30, windowMs: 15 * 60_000 };
 
 /** The lines of a customer's cart with their games' prices and stock (empty without a cart). */
 export async function cartLinesOf(db: Executor, customerId: number): Promise<CartLineRow[]> {
@@ -19,9 +26,11 @@ export async function cartLinesOf(db: Executor, customerId: number): Promise<Car
   return draftId === undefined ? [] : cart.lines(draftId);
 }
 
-/** Takes bought games out of the customer's cart, in the caller's transaction. */
+/** Takes bought games, and the coupon their order used, out of the customer's cart, in the caller's transaction. */
 export async function removeFromCart(tx: Executor, customerId: number, gameIds: number[]): Promise<void> {
-  await createCartRepository(tx).removeGames(customerId, gameIds);
+  const cart = createCartRepository(tx);
+  await cart.removeGames(customerId, gameIds);
+  await cart.clearDraftCoupon(customerId);
 }
 
 export interface CartCustomer {
@@ -57,39 +66,35 @@ function limitError(max: number) {
   });
 }
 
-export function toCart(orderId: number | null, rows: CartLineRow[], countryId: number | null): Cart {
-  const priced = priceCart(rows, countryId);
-  const taxPercent = basisPointsToPercent(priced.vatBasisPoints);
-  return {
-    order_id: orderId,
-    items: priced.lines.map(({ line, unitCents, totalCents }) => ({
-      name: line.title || 'Sin nombre',
-      price_unit: centsToEuros(unitCents),
-      quantity: line.quantity,
-      total: centsToEuros(totalCents),
-      tax_percent: taxPercent,
-      wcs_product_id: line.productId,
-      wcs_identifier: line.identifier,
-      providerId: line.providerId,
-      platform: line.platform,
-      cover: line.coverUrl || COVER_PLACEHOLDER,
-      available: line.available,
-      activation: { scope: line.activationScope, countries: line.activationCountries },
-      activates_here: activatesIn(line.activationScope, line.activationCountries, countryCodeOf(countryId)),
-    })),
-    amount_untaxed: centsToEuros(priced.untaxedCents),
-    amount_tax: centsToEuros(priced.taxCents),
-    amount_total: centsToEuros(priced.totalCents),
-    tax_percent: taxPercent,
-  };
-}
-
 /**
  * The cart is the customer's draft order. Every call acts for the session's customer; e-mails and prices
  * in requests are ignored, and prices always come from the catalogue.
  */
-export function createCartService(db: Database) {
+export function createCartService(db: Database, deps: { limiter?: RateLimiter } = {}) {
   const repository = createCartRepository(db);
+
+  /** The cart answer for the lines as they now stand, its coupon checked again (and dropped if it lapsed). */
+  async function answer(executor: Executor, customer: CartCustomer, orderId: number, rows: CartLineRow[]) {
+    const coupon = await couponOfCart(executor, orderId, customer.customerId, rows);
+    return toCart(orderId, rows, customer.countryId, coupon);
+  }
+
+  /** Refuses with 429 while the customer or their address has typed too many wrong codes. */
+  async function guessingLimit(customerId: number, ip: string, wrong: boolean) {
+    const rules = [
+      [COUPON_FAILURES_PER_ACCOUNT, String(customerId)],
+      [COUPON_FAILURES_PER_IP, ip],
+    ] as const;
+    for (const [rule, subject] of rules) {
+      const decision = wrong
+        ? await deps.limiter?.hit(rule, subject)
+        : await deps.limiter?.check(rule, subject);
+      if (decision?.limited)
+        throw new AppError('RATE_LIMITED', 'Too many wrong coupon codes, try again later', {
+          headers: { 'retry-after': String(decision.retryAfterSec) },
+        });
+    }
+  }
 
   async function lineOf(orderId: number, ref: LineRef): Promise<CartLineRow> {
     const lines = await repository.lines(orderId);
@@ -101,8 +106,8 @@ export function createCartService(db: Database) {
   }
 
   async function cart(customer: CartCustomer, orderId: number | undefined): Promise<Cart> {
-    const rows = orderId === undefined ? [] : await repository.lines(orderId);
-    return toCart(orderId ?? null, rows, customer.countryId);
+    if (orderId === undefined) return toCart(null, [], customer.countryId);
+    return answer(db, customer, orderId, await repository.lines(orderId));
   }
 
   return {
@@ -162,7 +167,7 @@ export function createCartService(db: Database) {
                 regionConfirmedCountry: confirmed?.country ?? null,
               },
             ];
-        return toCart(orderId, updated, customer.countryId);
+        return answer(tx, customer, orderId, updated);
       });
     },
 
@@ -185,6 +190,33 @@ export function createCartService(db: Database) {
       if (orderId === undefined) throw new AppError('NOT_FOUND', 'This game is not in your cart');
       const line = await lineOf(orderId, ref);
       await repository.deleteLine(line.lineId);
+      return cart(customer, orderId);
+    },
+
+    /**
+     * Applies a coupon code to the cart (one coupon at a time: a new one replaces the old). A code that
+     * does not exist counts towards the guessing limit; one that exists but does not apply says why.
+     */
+    async applyCoupon(customer: CartCustomer, code: string, ip: string): Promise<Cart> {
+      await guessingLimit(customer.customerId, ip, false);
+      const found = await couponByCode(db, code).catch(async (error: unknown) => {
+        await guessingLimit(customer.customerId, ip, true);
+        throw error;
+      });
+      return db.transaction(async (tx) => {
+        const txRepo = createCartRepository(tx);
+        const orderId = await txRepo.ensureDraftId(customer.customerId);
+        const rows = await txRepo.lines(orderId);
+        if (rows.length === 0) throw new AppError('CART_EMPTY', 'The cart is empty');
+        const outcome = await evaluateCoupon(tx, found, customer.customerId, couponLinesOf(rows), new Date());
+        await txRepo.setCoupon(orderId, found.codeId);
+        return toCart(orderId, rows, customer.countryId, { outcome });
+      });
+    },
+
+    async removeCoupon(customer: CartCustomer): Promise<Cart> {
+      const orderId = await repository.findDraftId(customer.customerId);
+      if (orderId !== undefined) await repository.setCoupon(orderId, null);
       return cart(customer, orderId);
     },
   };

@@ -1,10 +1,11 @@
 import { TERMS_VERSION } from '@keyland/core/schemas/cart';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
-import { cartLinesOf, priceCart } from '../cart/index.ts';
+import { cartLinesOf, dropLapsedCoupon, priceForCheckout } from '../cart/index.ts';
+import { claimCouponUse } from '../coupons/index.ts';
 import type { InvoicesService } from '../invoices/index.ts';
 import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
 import { closedStatuses, ordersIn } from '../orders/index.ts';
@@ -21,6 +22,21 @@ import { createDelayedPayments } from './checkout.delayed.ts';
 import { createFulfilment } from './checkout.fulfilment.ts';
 import { createReconciliation } from './checkout.reconcile.ts';
 import { createCheckoutRepository } from './checkout.repository.ts';
+
+/**
+ * A line as the payment page shows it: a coupon's share that does not divide evenly between the keys is
+ * charged as one line of the whole quantity, so the page's total is the order's to the cent.
+ */
+function sessionLine(l: {
+  line: { title: string };
+  unitCents: number;
+  quantity: number;
+  totalCents: number;
+}) {
+  if (l.totalCents % l.quantity === 0)
+    return { title: l.line.title, unitAmountCents: l.totalCents / l.quantity, quantity: l.quantity };
+  return { title: `${l.line.title} × ${l.quantity}`, unitAmountCents: l.totalCents, quantity: 1 };
+}
 
 /** The provider's session lives 30 minutes (its minimum); keys stay reserved a little longer. */
 export const SESSION_TTL_MS = 30 * 60_000;
@@ -109,70 +125,81 @@ export function createCheckoutService(deps: CheckoutDeps) {
           throw new AppError('OUT_OF_STOCK', 'Not for sale', { values: { title: line.title } });
       }
       const at = now();
-      const priced = priceCart(draftLines, customer.countryId, at);
+      const price = (executor: Executor) =>
+        priceForCheckout(executor, customer.customerId, draftLines, customer.countryId, at).catch((error) =>
+          dropLapsedCoupon(db, customer.customerId, error),
+        );
+      const { priced: quoted } = await price(db);
       const reservedUntil = new Date(at.getTime() + SESSION_TTL_MS + RESERVATION_GRACE_MS);
       // Velocity caps (429) and a high score (refused) stop the checkout before anything is reserved.
       const screening = await deps.risk?.screenCheckout({
         customerId: customer.customerId,
         ip: meta.ip,
-        basketCents: priced.totalCents,
-        gameIds: priced.lines.map((l) => l.line.id),
+        basketCents: quoted.totalCents,
+        gameIds: quoted.lines.map((l) => l.line.id),
       });
-      const order = await db.transaction(async (tx) => {
-        const repo = ordersIn(tx);
-        const created = await repo.insertOrder({
-          customerId: customer.customerId,
-          status: 'pending_payment',
-          countryId: customer.countryId,
-          vatBasisPoints: priced.vatBasisPoints,
-          amountUntaxedCents: priced.untaxedCents,
-          amountTaxCents: priced.taxCents,
-          amountTotalCents: priced.totalCents,
-          paymentProvider: provider.kind,
-          checkoutAttempt: 1,
-          reservedUntil,
-        });
-        for (const line of priced.lines) {
-          const lineId = await repo.insertLine({
-            orderId: created.id,
-            gameId: line.line.id,
-            title: line.line.title,
-            quantity: line.quantity,
-            unitPriceCents: line.unitCents,
-            listPriceCents: line.line.salePromotionId === null ? null : line.line.listPriceCents,
-            promotionId: line.line.salePromotionId,
-            netCents: line.netCents,
-            taxCents: line.taxCents,
-            totalCents: line.totalCents,
-            regionConfirmedAt: line.line.regionConfirmedAt,
-            regionConfirmedCountry: line.line.regionConfirmedCountry,
-          });
-          const got = await stockIn(tx).reserveKeys(
-            line.line.id,
-            line.quantity,
-            created.id,
-            lineId,
+      const { order, priced } = await db
+        .transaction(async (tx) => {
+          const repo = ordersIn(tx);
+          const { priced, coupon } = await price(tx);
+          const created = await repo.insertOrder({
+            customerId: customer.customerId,
+            status: 'pending_payment',
+            countryId: customer.countryId,
+            vatBasisPoints: priced.vatBasisPoints,
+            amountUntaxedCents: priced.untaxedCents,
+            amountTaxCents: priced.taxCents,
+            amountTotalCents: priced.totalCents,
+            paymentProvider: provider.kind,
+            checkoutAttempt: 1,
             reservedUntil,
-          );
-          // What the store lacks, the key supplier may sell: bought at fulfilment.
-          const fromSupplier =
-            got < line.quantity ? await deps.supplierPurchases?.listed(tx, line.line.id) : 0;
-          if (got + (fromSupplier ?? 0) < line.quantity) {
-            throw new AppError('OUT_OF_STOCK', 'Not enough keys', { values: { title: line.line.title } });
+            couponCodeId: coupon?.codeId ?? null,
+          });
+          for (const line of priced.lines) {
+            const lineId = await repo.insertLine({
+              orderId: created.id,
+              gameId: line.line.id,
+              title: line.line.title,
+              quantity: line.quantity,
+              unitPriceCents: line.unitCents,
+              listPriceCents: line.line.salePromotionId === null ? null : line.line.listPriceCents,
+              promotionId: line.line.salePromotionId,
+              couponDiscountCents: line.couponCents,
+              netCents: line.netCents,
+              taxCents: line.taxCents,
+              totalCents: line.totalCents,
+              regionConfirmedAt: line.line.regionConfirmedAt,
+              regionConfirmedCountry: line.line.regionConfirmedCountry,
+            });
+            const got = await stockIn(tx).reserveKeys(
+              line.line.id,
+              line.quantity,
+              created.id,
+              lineId,
+              reservedUntil,
+            );
+            // What the store lacks, the key supplier may sell: bought at fulfilment.
+            const fromSupplier =
+              got < line.quantity ? await deps.supplierPurchases?.listed(tx, line.line.id) : 0;
+            if (got + (fromSupplier ?? 0) < line.quantity) {
+              throw new AppError('OUT_OF_STOCK', 'Not enough keys', { values: { title: line.line.title } });
+            }
           }
-        }
-        await repo.insertConsent({
-          orderId: created.id,
-          customerId: customer.customerId,
-          text: consent.text.trim(),
-          clientTimestamp: consent.timestamp.trim(),
-          termsVersion: TERMS_VERSION,
-          ip: meta.ip,
-          userAgent: meta.userAgent?.slice(0, 300),
-        });
-        if (screening) await deps.risk?.recordCheckout(tx, created.id, customer.customerId, screening);
-        return created;
-      });
+          await repo.insertConsent({
+            orderId: created.id,
+            customerId: customer.customerId,
+            text: consent.text.trim(),
+            clientTimestamp: consent.timestamp.trim(),
+            termsVersion: TERMS_VERSION,
+            ip: meta.ip,
+            userAgent: meta.userAgent?.slice(0, 300),
+          });
+          if (screening) await deps.risk?.recordCheckout(tx, created.id, customer.customerId, screening);
+          // Last, so the coupon's row stays locked only for the instant before the commit.
+          if (coupon) await claimCouponUse(tx, coupon, customer.customerId, created.id);
+          return { order: created, priced };
+        })
+        .catch((error) => dropLapsedCoupon(db, customer.customerId, error));
       catalogueChanged.notify();
 
       let session: { sessionId: string; url: string };
@@ -180,11 +207,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         session = await provider.createCheckoutSession({
           orderId: order.id,
           customerEmail: customer.email,
-          lines: priced.lines.map((l) => ({
-            title: l.line.title,
-            unitAmountCents: l.unitCents,
-            quantity: l.quantity,
-          })),
+          lines: priced.lines.map(sessionLine),
           totalCents: priced.totalCents,
           successUrl: `${deps.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${deps.publicUrl}/checkout/cancel`,

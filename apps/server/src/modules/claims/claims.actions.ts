@@ -89,7 +89,8 @@ export function createClaimActions(deps: ClaimsDeps) {
   async function keyShare(tx: Executor, claim: ClaimRow) {
     const line = (await ordersIn(tx).lines(claim.orderId)).find((l) => l.id === claim.orderLineId);
     if (!line) throw notFound('Unknown order line');
-    return { line, cents: Math.round(line.totalCents / line.quantity) };
+    // Rounded down: the keys of a line together never get back more than the line cost (a coupon share may not divide evenly).
+    return { line, cents: Math.floor(line.totalCents / line.quantity) };
   }
 
   const audit = (

@@ -119,14 +119,20 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   for (const line of invoice.lines) {
     row(
       [
-        `${line.title} (${line.platform}), ${line.quantity} × ${euros(line.unitPriceCents)}${
-          line.regularUnitPriceCents === undefined
-            ? ''
-            : `\n${t('saleDiscount', {
-                regular: euros(line.regularUnitPriceCents),
-                discount: euros((line.regularUnitPriceCents - line.unitPriceCents) * line.quantity),
-              })}`
-        }`,
+        [
+          `${line.title} (${line.platform}), ${line.quantity} × ${euros(line.unitPriceCents)}`,
+          ...(line.regularUnitPriceCents === undefined
+            ? []
+            : [
+                t('saleDiscount', {
+                  regular: euros(line.regularUnitPriceCents),
+                  discount: euros((line.regularUnitPriceCents - line.unitPriceCents) * line.quantity),
+                }),
+              ]),
+          ...(line.couponDiscountCents === undefined
+            ? []
+            : [t('couponDiscount', { discount: euros(line.couponDiscountCents) })]),
+        ].join('\n'),
         String(line.quantity),
         euros(line.netCents),
         percent(line.vatBasisPoints),

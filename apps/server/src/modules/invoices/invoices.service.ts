@@ -71,6 +71,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
         ...(line.listPriceCents !== null && line.listPriceCents > line.unitPriceCents
           ? { regularUnitPriceCents: line.listPriceCents }
           : {}),
+        ...(line.couponDiscountCents > 0 ? { couponDiscountCents: line.couponDiscountCents } : {}),
         netCents: line.netCents,
         vatBasisPoints: rate,
         vatCents: line.taxCents,

@@ -13,6 +13,8 @@ export interface OrderLineRow {
   unitPriceCents: number;
   /** The regular unit price when a promotion gave the line its lower price; null otherwise. */
   listPriceCents: number | null;
+  /** A coupon's share of the line (`totalCents` is after it). */
+  couponDiscountCents: number;
   netCents: number;
   taxCents: number;
   totalCents: number;
@@ -27,6 +29,7 @@ const lineColumns = {
   quantity: orderLines.quantity,
   unitPriceCents: orderLines.unitPriceCents,
   listPriceCents: orderLines.listPriceCents,
+  couponDiscountCents: orderLines.couponDiscountCents,
   netCents: orderLines.netCents,
   taxCents: orderLines.taxCents,
   totalCents: orderLines.totalCents,

@@ -1,0 +1,188 @@
+import { randomInt } from 'node:crypto';
+import { centsToEuros, eurosToCents } from '@keyland/core/money';
+import type { Coupon, couponInputSchema, generateCouponsInputSchema } from '@keyland/core/schemas/coupons';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Actor } from '../admin/index.ts';
+import { auditTrail } from '../audit/index.ts';
+import { type CouponRow, createCouponsRepository, type NewCoupon } from './coupons.repository.ts';
+
+type CouponRule = Omit<z.output<typeof couponInputSchema>, 'code'>;
+
+const DAY_MS = 86_400_000;
+/** The longest a coupon may run. */
+const COUPON_MAX_DAYS = 366;
+/** Generated codes: no 0/O, 1/I/L, so a code read aloud or typed from print is not mistaken. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 10;
+
+export function couponStatus(row: CouponRow, now: Date): Coupon['status'] {
+  if (row.endedEarlyAt || row.endsAt <= now) return 'ended';
+  return row.startsAt > now ? 'scheduled' : 'active';
+}
+
+const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { field });
+
+/** The rules across a coupon's fields, and its columns; a start in the past (or none) means "now". */
+function couponValues(input: CouponRule, now: Date): Omit<NewCoupon, 'singleUse'> & { gameIds: number[] } {
+  const startsAt = new Date(Math.max(input.startsAt ? new Date(input.startsAt).getTime() : 0, now.getTime()));
+  const endsAt = new Date(input.endsAt);
+  if (endsAt <= startsAt) throw invalid('endsAt', 'The end must come after the start (and after now)');
+  if (endsAt.getTime() - startsAt.getTime() > COUPON_MAX_DAYS * DAY_MS)
+    throw invalid('endsAt', `A coupon runs at most ${COUPON_MAX_DAYS} days`);
+  if (input.kind === 'percent' && input.percentOff === null)
+    throw invalid('percentOff', 'A percentage is required');
+  if (input.kind === 'amount' && input.amount === null) throw invalid('amount', 'An amount is required');
+  if (input.scope === 'platform' && !input.platform) throw invalid('platform', 'Choose a platform');
+  if (input.scope === 'games' && input.gameIds.length === 0)
+    throw invalid('gameIds', 'Choose at least one game');
+  return {
+    name: input.name,
+    kind: input.kind,
+    percentOff: input.kind === 'percent' ? input.percentOff : null,
+    amountCents: input.kind === 'amount' && input.amount !== null ? eurosToCents(input.amount) : null,
+    minBasketCents: eurosToCents(input.minBasket),
+    startsAt,
+    endsAt,
+    maxUses: input.maxUses,
+    perCustomer: input.perCustomer,
+    scope: input.scope,
+    platform: input.scope === 'platform' ? input.platform : null,
+    gameIds: input.scope === 'games' ? [...new Set(input.gameIds)] : [],
+  };
+}
+
+const generatedCode = (prefix: string) =>
+  `${prefix.toUpperCase()}${Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
+
+/** The admins' coupons: typed codes and batches of generated single-use codes, their uses and revenue. */
+export function createCouponsService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
+  const view = async (rows: CouponRow[], at: Date): Promise<Coupon[]> => {
+    const repo = createCouponsRepository(db);
+    const ids = rows.map((r) => r.id);
+    const [codes, sales] = await Promise.all([repo.codesOf(ids), repo.salesOf(ids)]);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      code: row.singleUse ? null : (codes.get(row.id)?.first ?? null),
+      codes: codes.get(row.id)?.count ?? 0,
+      kind: row.kind,
+      percentOff: row.percentOff,
+      amount: row.amountCents === null ? null : centsToEuros(row.amountCents),
+      minBasket: centsToEuros(row.minBasketCents),
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      maxUses: row.maxUses,
+      perCustomer: row.perCustomer,
+      scope: row.scope,
+      platform: row.platform,
+      gameIds: row.gameIds,
+      status: couponStatus(row, at),
+      uses: sales.get(row.id)?.uses ?? 0,
+      discountGiven: centsToEuros(sales.get(row.id)?.discount ?? 0),
+      revenue: centsToEuros(sales.get(row.id)?.revenue ?? 0),
+      createdAt: row.createdAt.toISOString(),
+    }));
+  };
+
+  const one = async (id: number, at: Date): Promise<Coupon> => {
+    const row = await createCouponsRepository(db).byId(id);
+    const [coupon] = row ? await view([row], at) : [];
+    if (!coupon) throw new AppError('NOT_FOUND', 'No such coupon');
+    return coupon;
+  };
+
+  async function insert(actor: Actor, rule: CouponRule, codes: string[], singleUse: boolean) {
+    const at = now();
+    const { gameIds, ...values } = couponValues(rule, at);
+    const id = await db.transaction(async (tx) => {
+      const repo = createCouponsRepository(tx);
+      if ((await repo.takenCodes(codes)).length > 0)
+        throw new AppError('COUPON_CODE_TAKEN', 'Another coupon has this code', { field: 'code' });
+      const created = await repo.insert({ ...values, singleUse, createdBy: actor.adminId }, gameIds, codes);
+      await auditTrail(tx).record(actor, {
+        action: singleUse ? 'coupon.generate' : 'coupon.create',
+        targetType: 'coupon',
+        targetId: created,
+        after: { ...values, gameIds, codes: singleUse ? codes.length : codes[0] },
+      });
+      return created;
+    });
+    return { id, at };
+  }
+
+  return {
+    async list(): Promise<Coupon[]> {
+      return view(await createCouponsRepository(db).list(), now());
+    },
+
+    async create(actor: Actor, input: z.output<typeof couponInputSchema>): Promise<Coupon> {
+      const { code, ...rule } = input;
+      const { id, at } = await insert(actor, rule, [code.toUpperCase()], false);
+      return one(id, at);
+    },
+
+    /** A batch of single-use codes under one rule; answers them for the CSV export. */
+    async generate(
+      actor: Actor,
+      input: z.output<typeof generateCouponsInputSchema>,
+    ): Promise<{ coupon: Coupon; codes: string[] }> {
+      const { count, prefix, ...rule } = input;
+      const codes = new Set<string>();
+      while (codes.size < count) codes.add(generatedCode(prefix));
+      const { id, at } = await insert(
+        actor,
+        { ...rule, maxUses: rule.maxUses ?? count, perCustomer: 1 },
+        [...codes],
+        true,
+      );
+      return { coupon: await one(id, at), codes: [...codes] };
+    },
+
+    /** Changes a coupon that has not started yet (its codes stay). */
+    async update(actor: Actor, id: number, input: CouponRule): Promise<Coupon> {
+      const at = now();
+      await db.transaction(async (tx) => {
+        const repo = createCouponsRepository(tx);
+        const row = await repo.byId(id, true);
+        if (!row) throw new AppError('NOT_FOUND', 'No such coupon');
+        if (couponStatus(row, at) !== 'scheduled')
+          throw new AppError('PROMOTION_NOT_EDITABLE', 'This coupon has already started');
+        const { gameIds, ...values } = couponValues(input, at);
+        await repo.update(id, values);
+        await repo.setGames(id, gameIds);
+        await auditTrail(tx).record(actor, {
+          action: 'coupon.update',
+          targetType: 'coupon',
+          targetId: id,
+          before: { ...row },
+          after: { ...values, gameIds },
+        });
+      });
+      return one(id, at);
+    },
+
+    /** Ends a coupon now: carts holding it lose it at their next change, checkouts refuse it. */
+    async end(actor: Actor, id: number): Promise<Coupon> {
+      const at = now();
+      await db.transaction(async (tx) => {
+        const repo = createCouponsRepository(tx);
+        const row = await repo.byId(id, true);
+        if (!row) throw new AppError('NOT_FOUND', 'No such coupon');
+        if (couponStatus(row, at) === 'ended') throw new AppError('PROMOTION_ENDED', 'This coupon is over');
+        await repo.update(id, { endedEarlyAt: at });
+        await auditTrail(tx).record(actor, {
+          action: 'coupon.end',
+          targetType: 'coupon',
+          targetId: id,
+          before: { endsAt: row.endsAt.toISOString() },
+          after: { endedEarlyAt: at.toISOString() },
+        });
+      });
+      return one(id, at);
+    },
+  };
+}
+
+export type CouponsService = ReturnType<typeof createCouponsService>;
