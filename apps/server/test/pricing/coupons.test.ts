@@ -136,6 +136,44 @@ describe(`coupons (${testDbKind})`, () => {
     expect((await apply(customer, made.code)).json().error).toBe('COUPON_ALREADY_USED');
   });
 
+  it('refunds what was paid for a sale-priced game bought with a coupon, and credits exactly that', async () => {
+    const game = await newGame(3000);
+    const sale = await call(ctx.app, admin, 'POST', '/api/admin/promotions', {
+      name: 'Half price',
+      kind: 'percent',
+      percentOff: 50,
+      scope: 'games',
+      gameIds: [game.id],
+      startsAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + DAY).toISOString(),
+    });
+    expect(sale.statusCode).toBe(201);
+    const made = await coupon({ kind: 'amount', percentOff: null, amount: 2.5 });
+    const customer = (await loginCustomer(ctx)).client;
+    await add(customer, game.productId);
+    expect((await apply(customer, made.code)).json().amount_total).toBe(12.5);
+    const { orderId } = await buy(ctx, customer, []);
+
+    const cancelled = await call(ctx.app, admin, 'POST', `/api/admin/orders/${orderId}/cancel`, {
+      reason: 'Card reported stolen by the bank',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().refunded).toBe(12.5);
+    const [credit] = await queryRows<{ total_cents: number; lines: { totalCents: number }[] }>(
+      ctx.dbHandle,
+      sql`select total_cents, lines from invoices where order_id = ${orderId} and kind = 'credit_note'`,
+    );
+    expect(credit?.total_cents).toBe(-1250);
+    const [invoice] = await queryRows<{
+      lines: { unitPriceCents: number; regularUnitPriceCents?: number; couponDiscountCents?: number }[];
+    }>(ctx.dbHandle, sql`select lines from invoices where order_id = ${orderId} and kind = 'invoice'`);
+    expect(invoice?.lines[0]).toMatchObject({
+      unitPriceCents: 1500,
+      regularUnitPriceCents: 3000,
+      couponDiscountCents: 250,
+    });
+  });
+
   it('refuses at checkout a coupon that ended meanwhile, takes it off the cart, and the next checkout pays full price', async () => {
     const game = await newGame(1000);
     const made = await coupon({ percentOff: 50 });

@@ -1,6 +1,6 @@
 import { promotionInputSchema } from '@keyland/core/schemas/promotions';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertGame } from '../factories.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
@@ -228,5 +228,47 @@ describe(`promotions on a clock (${testDbKind})`, () => {
       sql`select count(*)::int as n from game_price_changes where game_id = ${game.id}`,
     );
     expect(rows[0]?.n).toBe(1);
+  });
+});
+
+describe(`the promotion round of a running store (${testDbKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ PROMOTION_CHECK_MS: '100' });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('starts and ends a promotion by itself, without a call or a restart', async () => {
+    const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents: 1000 }, { keys: 1 });
+    const actor = await adminActor(ctx);
+    const service = promotionsAt(ctx, new Date()).service;
+    const startsAt = new Date(Date.now() + 1_000);
+    await service.create(
+      actor,
+      promotionInputSchema.parse({
+        name: 'Soon',
+        kind: 'percent',
+        percentOff: 30,
+        scope: 'games',
+        gameIds: [game.id],
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 1_000).toISOString(),
+      }),
+    );
+    // States, not times: the store's own round moves the price once the instants have passed.
+    await vi.waitFor(async () => expect((await priceOf(ctx, game.id)).price_cents).toBe(700), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    await vi.waitFor(async () => expect((await priceOf(ctx, game.id)).price_cents).toBe(1000), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    const causes = (await ledgerOf(ctx, game.id)).map((e) => [e.cause, e.actor, e.price_cents]);
+    expect(causes).toEqual([
+      ['created', null, 1000],
+      ['promotion', 'scheduler', 700],
+      ['promotion', 'scheduler', 1000],
+    ]);
   });
 });
