@@ -329,6 +329,20 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
     ]);
   });
 
+  it('a charge.dispute.updated that arrives first (its created event lost) records the open dispute', async () => {
+    const { orderId, sessionId } = await paidOrder(900, 1);
+    const updated = stripe.signedObjectEvent(
+      'charge.dispute.updated',
+      stripe.disputeOf(sessionId, { id: 'dp_test_updated', status: 'under_review' }),
+    );
+    expect((await post(ctx, 'stripe', updated.body, updated.signature)).statusCode).toBe(200);
+    const { client: admin } = await loginAdmin(ctx);
+    const detail = (await call(ctx.app, admin, 'GET', `/api/admin/orders/${orderId}`)).json() as OrderDetail;
+    expect(detail.disputes).toEqual([
+      expect.objectContaining({ disputeId: 'dp_test_updated', status: 'open' }),
+    ]);
+  });
+
   it('a stale or badly signed Stripe event is refused', async () => {
     const { orderId, sessionId } = await paidOrder(600, 1);
     stripe.refundInDashboard(sessionId);

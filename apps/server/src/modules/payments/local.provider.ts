@@ -219,7 +219,11 @@ export function createLocalProvider(options: {
         const charge = parseCharge(object);
         if (charge) return { id, type: rawType, rawType, session: null, charge };
       }
-      if (rawType === 'charge.dispute.created' || rawType === 'charge.dispute.closed') {
+      if (
+        rawType === 'charge.dispute.created' ||
+        rawType === 'charge.dispute.updated' ||
+        rawType === 'charge.dispute.closed'
+      ) {
         const dispute = parseDispute(object);
         if (dispute) return { id, type: rawType, rawType, session: null, dispute };
       }

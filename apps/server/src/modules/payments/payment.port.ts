@@ -54,6 +54,7 @@ export type PaymentEventType =
   | 'checkout.session.expired'
   | 'charge.refunded'
   | 'charge.dispute.created'
+  | 'charge.dispute.updated'
   | 'charge.dispute.closed'
   | 'payment.failed'
   | 'other';

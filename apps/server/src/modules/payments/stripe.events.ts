@@ -102,7 +102,9 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   }
   if (
     kind === 'dispute' &&
-    (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')
+    (event.type === 'charge.dispute.created' ||
+      event.type === 'charge.dispute.updated' ||
+      event.type === 'charge.dispute.closed')
   ) {
     return {
       id: event.id,

@@ -25,7 +25,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
         tags: ['payments'],
         operationId: 'receivePaymentEvent',
         summary:
-          'Signed events of the payment provider (checkout.session.completed/expired, charge.refunded, charge.dispute.created/closed)',
+          'Signed events of the payment provider (checkout.session.completed/expired, charge.refunded, charge.dispute.created/updated/closed)',
         params: z.object({ provider: z.enum(['local', 'stripe']) }),
         body: z.string().max(256 * 1024),
         response: {
