@@ -62,4 +62,25 @@ describe('renderInvoicePdf', () => {
     expect(latinText).not.toContain(spaced('Γιώργος'));
     expect(Buffer.compare(first, again)).toBe(0);
   });
+
+  it('shows a line’s sale discount against its regular price and its coupon discount', async () => {
+    const line = {
+      title: 'Hollow Knight',
+      platform: 'Steam',
+      quantity: 2,
+      unitPriceCents: 1000,
+      regularUnitPriceCents: 1500,
+      couponDiscountCents: 250,
+      netCents: 1411,
+      vatBasisPoints: 2400,
+      vatCents: 339,
+      totalCents: 1750,
+    };
+    const text = spaced(await pdfText(await renderInvoicePdf(invoice({ lines: [line] }))));
+    expect(text).toContain(spaced('Sale: regular price €15.00 each, discount €10.00'));
+    expect(text).toContain(spaced('Coupon: discount €2.50'));
+    const plain = spaced(await pdfText(await renderInvoicePdf(invoice({}))));
+    expect(plain).not.toContain('Sale:');
+    expect(plain).not.toContain('Coupon:');
+  });
 });
