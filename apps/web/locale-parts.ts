@@ -2,11 +2,11 @@ import type { Plugin } from 'vite';
 
 /**
  * Splits each language file in two for the browser: `?part=office` holds the back office's sections
- * (admin, promotions, supplier; and the e-mails', which only the server uses), `?part=shop` everything
- * else, which is all a shopper's pages need. See src/lib/i18n.ts.
+ * (admin, promotions, coupons, supplier; and the e-mails', which only the server uses), `?part=shop`
+ * everything else, which is all a shopper's pages need. See src/lib/i18n.ts.
  */
 export function localeParts(): Plugin {
-  const office = new Set(['admin', 'promotions', 'supplier', 'mail']);
+  const office = new Set(['admin', 'promotions', 'coupons', 'supplier', 'mail']);
   return {
     name: 'keyland-locale-parts',
     enforce: 'pre',

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { demoAdmin } from '../fixtures/accounts.ts';
+import { demoAdmin, submitAdminLogin } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const PERIOD_MS = 30_000;
@@ -17,13 +16,7 @@ function codeAt(secret: string, offset: number): string {
   return totp.generate({ timestamp: Date.now() + offset * PERIOD_MS });
 }
 
-async function logIn(page: Page): Promise<void> {
-  const admin = demoAdmin();
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
+const logIn = submitAdminLogin;
 
 /** A 1×1 PNG. */
 const TINY_PNG = Buffer.from(

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoAdmin, registerByApi } from '../fixtures/accounts.ts';
+import { registerByApi, submitAdminLogin } from '../fixtures/accounts.ts';
 import { buyOneKey } from '../fixtures/shop.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -42,11 +42,7 @@ function steamKey(): string {
 }
 
 async function logInAsAdmin(page: Page): Promise<void> {
-  const admin = demoAdmin();
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await submitAdminLogin(page);
   await expect(page).toHaveURL(/\/store$/);
 }
 

@@ -48,6 +48,10 @@ export const adminPagePaths = {
   promotions: '/admin/promotions',
   newPromotion: '/admin/promotions/new',
   promotion: '/admin/promotions/:id',
+  coupons: '/admin/coupons',
+  newCoupon: '/admin/coupons/new',
+  generateCoupons: '/admin/coupons/generate',
+  coupon: '/admin/coupons/:id',
 } as const;
 
 /** Every page pattern of the web app, each once. */

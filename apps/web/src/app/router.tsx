@@ -109,6 +109,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       path: adminPagePaths.promotion,
                       ...page(() => import('./routes/admin-promotion.tsx')),
                     },
+                    { path: adminPagePaths.coupons, ...page(() => import('./routes/admin-coupons.tsx')) },
+                    {
+                      path: adminPagePaths.newCoupon,
+                      ...page(() => import('./routes/admin-coupon-new.tsx')),
+                    },
+                    {
+                      path: adminPagePaths.generateCoupons,
+                      ...page(() => import('./routes/admin-coupon-generate.tsx')),
+                    },
+                    { path: adminPagePaths.coupon, ...page(() => import('./routes/admin-coupon.tsx')) },
                   ],
                 },
               ],

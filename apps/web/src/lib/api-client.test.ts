@@ -51,6 +51,34 @@ describe('api client', () => {
     expect((upload.headers as Record<string, string>)['content-type']).toBeUndefined();
   });
 
+  it('reads a file answer as a Blob with the name the server gave it, and an error answer as an ApiError', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('code\nAB-123\n', {
+          status: 201,
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="coupons-7.csv"',
+          },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { file, fileName } = await api.postForFile('/api/admin/coupons/generate', { count: 1 });
+    expect(fileName).toBe('coupons-7.csv');
+    expect(await file.text()).toBe('code\nAB-123\n');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe('{"count":1}');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(400, { error: 'VALIDATION_FAILED', message: 'x', field: 'count' }),
+    );
+    await expect(api.postForFile('/api/admin/coupons/generate', {})).rejects.toMatchObject({
+      error: 'VALIDATION_FAILED',
+      field: 'count',
+    });
+  });
+
   it("throws an ApiError carrying the server's error body", async () => {
     vi.stubGlobal('fetch', async () =>
       jsonResponse(401, {

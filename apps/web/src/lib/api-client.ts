@@ -68,15 +68,20 @@ export interface RequestOptions {
   /** Sent as JSON (a FormData as multipart, for uploads); left out, a POST goes without a body. */
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** A successful answer is read as JSON, or kept as the response itself for a file (see `api.postForFile`). */
+  read?: 'json' | 'response';
 }
 
-/** The one way the web app talks to the Keyland server: JSON in and out, same-origin cookies. */
+/** The one way the web app talks to the Keyland server: JSON in and out (or a file out), same-origin cookies. */
 export async function apiRequest<T>(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions = {},
+  { method = 'GET', body, signal, read = 'json' }: RequestOptions = {},
 ): Promise<T> {
   // The server answers messages in the language the visitor is reading.
-  const headers: Record<string, string> = { accept: 'application/json', 'x-ui-language': currentLocale() };
+  const headers: Record<string, string> = {
+    accept: read === 'json' ? 'application/json' : '*/*',
+    'x-ui-language': currentLocale(),
+  };
   // Every call but a GET is a JSON call, even one without a body (the server refuses other content types),
   // but an upload: the browser writes the multipart type with its boundary.
   const multipart = body instanceof FormData;
@@ -96,6 +101,7 @@ export async function apiRequest<T>(
     throw new ApiError({ status: 0, error: 'NETWORK_ERROR', message: i18n.t('errors.NETWORK_ERROR') });
   }
 
+  if (response.ok && read === 'response') return response as T;
   const data = await readJson(response);
   if (!response.ok) {
     if (isErrorBody(data)) throw new ApiError({ status: response.status, ...data });
@@ -113,6 +119,12 @@ export const api = {
   patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   /** Replaces a whole resource with `body`. */
   put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  /** A POST answered with a file (a CSV…): its content and the name the server gave it, if any. */
+  postForFile: async (path: string, body: unknown): Promise<{ file: Blob; fileName: string | undefined }> => {
+    const response = await apiRequest<Response>(path, { method: 'POST', body, read: 'response' });
+    const disposition = response.headers.get('content-disposition') ?? '';
+    return { file: await response.blob(), fileName: /filename="?([^";]+)"?/i.exec(disposition)?.[1] };
+  },
   /** A file as multipart/form-data, in the field `file`. */
   upload: <T>(path: string, file: File) => {
     const form = new FormData();

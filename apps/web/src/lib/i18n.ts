@@ -20,8 +20,8 @@ declare module 'i18next' {
 
 /**
  * Two chunks per language file in packages/core/src/i18n/locales (split by vite.config.ts): the shop's
- * texts, loaded with the first page, and the back office's (admin, promotions, supplier), loaded only
- * when an admin page opens. A language without a file yet loads as empty, so every key falls back to
+ * texts, loaded with the first page, and the back office's (admin, promotions, coupons, supplier), loaded
+ * only when an admin page opens. A language without a file yet loads as empty, so every key falls back to
  * English. Without the build's split (unit tests) each part is the whole file, which works the same.
  */
 const shopFiles = import.meta.glob<Resources>('../../../../packages/core/src/i18n/locales/*.json', {

@@ -17,4 +17,8 @@ export const adminPaths = {
   promotions: '/admin/promotions',
   newPromotion: '/admin/promotions/new',
   promotion: (id: number) => `/admin/promotions/${id}`,
+  coupons: '/admin/coupons',
+  newCoupon: '/admin/coupons/new',
+  generateCoupons: '/admin/coupons/generate',
+  coupon: (id: number) => `/admin/coupons/${id}`,
 } as const;

@@ -88,6 +88,7 @@ export const adminKeys = {
   customers: () => [...adminKeys.all, 'customers'] as const,
   customerList: (q: string, page: number) => [...adminKeys.customers(), q, page] as const,
   audit: (page: number) => [...adminKeys.all, 'audit', page] as const,
+  platforms: () => [...adminKeys.all, 'platforms'] as const,
 };
 
 /** The public catalogue and product pages show what the admin changed (stock, price, hidden). */
@@ -136,6 +137,17 @@ export function productQueryOptions(id: number) {
 }
 
 export const useAdminProduct = (id: number) => useQuery(productQueryOptions(id));
+
+/** The games whose title matches `q` (first page of the products list), for a discount's games; idle while `q` is empty. */
+export const useGameSearch = (q: string) => useQuery({ ...productsQueryOptions(q, 1), enabled: q !== '' });
+
+/** The platforms present in the catalogue (`get_platforms`), for a platform-wide discount. */
+export const useCataloguePlatforms = () =>
+  useQuery({
+    queryKey: adminKeys.platforms(),
+    queryFn: ({ signal }) => api.post<string[]>('/api/kl_api/get_platforms', undefined, { signal }),
+    staleTime: 10 * 60_000,
+  });
 
 /** After a product changes: its own cache entry is replaced and every list is read again. */
 function useProductSaved() {

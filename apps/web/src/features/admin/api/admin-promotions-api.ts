@@ -2,12 +2,11 @@ import type { Promotion, PromotionInput, PromotionStatus } from '@keyland/core/s
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
 import { catalogueQueryKey } from '#src/lib/query-keys.ts';
-import { adminKeys, productsQueryOptions } from './admin-api.ts';
+import { adminKeys } from './admin-api.ts';
 
 /**
- * The promotions (sales) of the back office (`/api/admin/promotions`, `…/:id`, `…/:id/end`), and the
- * two catalogue lists their form picks from: games (the admin products search) and platforms
- * (`get_platforms`). Types only from zod.
+ * The promotions (sales) of the back office (`/api/admin/promotions`, `…/:id`, `…/:id/end`). The games
+ * and platforms their form picks from are in admin-api.ts. Types only from zod.
  */
 
 export type { Promotion, PromotionInput, PromotionStatus };
@@ -20,7 +19,6 @@ export const PROMOTION_FIXED_PRICE_MAX = 10_000;
 
 export const promotionKeys = {
   all: () => [...adminKeys.all, 'promotions'] as const,
-  platforms: () => [...adminKeys.all, 'platforms'] as const,
 };
 
 export function promotionsQueryOptions() {
@@ -78,15 +76,3 @@ export function useEndPromotion(id: number) {
     onSuccess: saved,
   });
 }
-
-/** The games whose title matches `q` (first page of the admin products list); idle while `q` is empty. */
-export const usePromotionGameSearch = (q: string) =>
-  useQuery({ ...productsQueryOptions(q, 1), enabled: q !== '' });
-
-/** The platforms present in the catalogue, for a platform-wide promotion. */
-export const usePromotionPlatforms = () =>
-  useQuery({
-    queryKey: promotionKeys.platforms(),
-    queryFn: ({ signal }) => api.post<string[]>('/api/kl_api/get_platforms', undefined, { signal }),
-    staleTime: 10 * 60_000,
-  });

@@ -9,6 +9,7 @@ import {
   ShieldAlert,
   ShieldCheck,
   Tag,
+  TicketPercent,
   Truck,
   Users,
 } from 'lucide-react';
@@ -45,9 +46,10 @@ const sections: {
   { key: 'security', href: adminPaths.security, icon: KeyRound },
 ];
 
-/** Sections whose texts have a translation section of their own (promotions, the supplier screen). */
+/** Sections whose texts have a translation section of their own (promotions, coupons, the supplier screen). */
 const featureSections = [
   { label: 'promotions.nav', href: adminPaths.promotions, icon: Tag },
+  { label: 'coupons.nav', href: adminPaths.coupons, icon: TicketPercent },
   { label: 'supplier.nav', href: adminPaths.supplier, icon: Truck },
 ] as const;
 

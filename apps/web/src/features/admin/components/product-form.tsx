@@ -1,8 +1,6 @@
 import { activationScopes } from '@keyland/core/activation';
-import { LoaderCircle, Save } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#src/components/ui/button.tsx';
 import {
   FormMessage,
   focusField,
@@ -22,6 +20,7 @@ import {
 } from '#src/features/admin/utils/product-form.ts';
 import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
 import { activationInWords } from '#src/utils/activation-in-words.ts';
+import { FormActions } from './form-actions.tsx';
 
 const FIELD_ORDER: ProductField[] = [
   'title',
@@ -245,19 +244,15 @@ export function ProductForm({
         maxLength={20_000}
         rows={5}
       />
-      {showFormError ? <FormMessage tone="error">{getErrorMessage(error)}</FormMessage> : null}
       {unchanged && unchangedMessage ? <FormMessage tone="success">{unchangedMessage}</FormMessage> : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={pending}>
-          {pending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <Save aria-hidden="true" className="size-4" />
-          )}
-          {pending ? pendingLabel : submitLabel}
-        </Button>
+      <FormActions
+        error={showFormError ? error : null}
+        pending={pending}
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+      >
         {children}
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -17,13 +17,14 @@ const statusTones: Record<PromotionStatus, BadgeTone> = {
   ended: 'neutral',
 };
 
-/** A promotion's state as a chip: scheduled, active or ended. */
+/** A promotion's or a coupon's state as a chip: scheduled, active or ended. */
 export function PromotionStatusBadge({ status }: { status: PromotionStatus }): ReactNode {
   const { t } = useTranslation();
   return <Badge tone={statusTones[status]}>{t(`promotions.status.${status}`)}</Badge>;
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }): ReactNode {
+/** One fact of a read-only discount (a promotion, a coupon), inside its `<dl>`. */
+export function DetailItem({ label, children }: { label: string; children: ReactNode }): ReactNode {
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
       <dt className="text-xs text-ink-muted">{label}</dt>
@@ -39,26 +40,36 @@ export function PromotionDetails({ promotion }: { promotion: Promotion }): React
   return (
     <div className="flex flex-col gap-5">
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Item label={t('promotions.list.status')}>
+        <DetailItem label={t('promotions.list.status')}>
           <PromotionStatusBadge status={promotion.status} />
-        </Item>
-        <Item label={t('promotions.list.discount')}>
+        </DetailItem>
+        <DetailItem label={t('promotions.list.discount')}>
           <span className="font-semibold">{promotionAmount(promotion, locale, t)}</span>
-        </Item>
-        <Item label={t('promotions.list.appliesTo')}>{promotionScopeText(promotion, t)}</Item>
-        <Item label={t('promotions.details.createdAt')}>{formatDateTime(promotion.createdAt, locale)}</Item>
-        <Item label={t('promotions.details.startsAt')}>{formatTallinn(promotion.startsAt, locale, t)}</Item>
-        <Item label={t('promotions.details.endsAt')}>{formatTallinn(promotion.endsAt, locale, t)}</Item>
+        </DetailItem>
+        <DetailItem label={t('promotions.list.appliesTo')}>{promotionScopeText(promotion, t)}</DetailItem>
+        <DetailItem label={t('promotions.details.createdAt')}>
+          {formatDateTime(promotion.createdAt, locale)}
+        </DetailItem>
+        <DetailItem label={t('promotions.details.startsAt')}>
+          {formatTallinn(promotion.startsAt, locale, t)}
+        </DetailItem>
+        <DetailItem label={t('promotions.details.endsAt')}>
+          {formatTallinn(promotion.endsAt, locale, t)}
+        </DetailItem>
         {promotion.endedEarlyAt ? (
-          <Item label={t('promotions.details.endedEarlyAt')}>
+          <DetailItem label={t('promotions.details.endedEarlyAt')}>
             {formatTallinn(promotion.endedEarlyAt, locale, t)}
-          </Item>
+          </DetailItem>
         ) : null}
-        <Item label={t('promotions.list.gamesOnSale')}>{formatCount(promotion.gamesOnSale, locale)}</Item>
-        <Item label={t('promotions.list.keysSold')}>{formatCount(promotion.keysSold, locale)}</Item>
-        <Item label={t('promotions.list.revenue')}>
+        <DetailItem label={t('promotions.list.gamesOnSale')}>
+          {formatCount(promotion.gamesOnSale, locale)}
+        </DetailItem>
+        <DetailItem label={t('promotions.list.keysSold')}>
+          {formatCount(promotion.keysSold, locale)}
+        </DetailItem>
+        <DetailItem label={t('promotions.list.revenue')}>
           {formatEuros(roundEurosToCents(promotion.revenue), locale)}
-        </Item>
+        </DetailItem>
       </dl>
       {promotion.scope === 'games' && promotion.gameTitles.length > 0 ? (
         <section aria-labelledby={`promotion-${promotion.id}-games`} className="flex flex-col gap-2">

@@ -168,7 +168,7 @@ describe('one promotion', () => {
     await screen.findByLabelText('Name *');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(
-      await screen.findByText('This sale has already started: only its end can be changed now.'),
+      await screen.findByText('This has already started: it can be ended now, but no longer changed.'),
     ).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'End “Lumen weekend” now' })).toBeTruthy();
     expect(screen.queryByLabelText('Name *')).toBeNull();

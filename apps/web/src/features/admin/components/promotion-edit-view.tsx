@@ -1,9 +1,7 @@
-import { TicketX } from 'lucide-react';
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
 import {
   type Promotion,
@@ -12,11 +10,9 @@ import {
 } from '#src/features/admin/api/admin-promotions-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { promotionToForm } from '#src/features/admin/utils/promotion-form.ts';
-import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
-import { AdminCard, AdminPageHeader, ErrorBlock, LoadingBlock } from './admin-page.tsx';
+import { DiscountPage, noticeIfStarted } from './discount-page.tsx';
 import { EndPromotionButton } from './end-promotion-button.tsx';
-import { BackLink } from './product-create-view.tsx';
-import { PromotionDetails, PromotionStatusBadge } from './promotion-details.tsx';
+import { PromotionDetails } from './promotion-details.tsx';
 import { PromotionForm } from './promotion-form.tsx';
 
 /** A promotion not started yet: its form, filled in; once saved, back to the list with a notice. */
@@ -37,12 +33,7 @@ function EditPromotion({ promotion }: { promotion: Promotion }): ReactNode {
             showNotice(t('promotions.form.saved', { name: saved.name }));
             void navigate(adminPaths.promotions);
           },
-          // It started meanwhile: the page now shows it read-only, without the form, so the reason
-          // goes in a notice.
-          onError: (error) => {
-            if (error instanceof ApiError && error.error === 'PROMOTION_NOT_EDITABLE')
-              showNotice(getErrorMessage(error), 'error');
-          },
+          onError: noticeIfStarted,
         })
       }
     >
@@ -58,68 +49,17 @@ function EditPromotion({ promotion }: { promotion: Promotion }): ReactNode {
  * with "End now"; an ended one read-only.
  */
 export function PromotionEditView({ id }: { id: number }): ReactNode {
-  const { t } = useTranslation();
-  const promotion = usePromotion(id);
-  const heading = useRef<HTMLSpanElement>(null);
-  const back = <BackLink to={adminPaths.promotions}>{t('promotions.backToList')}</BackLink>;
-
-  if (promotion.isPending || promotion.isError) {
-    return (
-      <>
-        <AdminPageHeader title={t('promotions.detailTitle')} back={back} />
-        <AdminCard>
-          {promotion.isPending ? (
-            <LoadingBlock label={t('promotions.loadingOne')} />
-          ) : (
-            <ErrorBlock title={t('promotions.list.loadFailed')} query={promotion} />
-          )}
-        </AdminCard>
-      </>
-    );
-  }
-  const sale = promotion.data;
-  if (!sale) {
-    return (
-      <EmptyState icon={TicketX} title={t('promotions.notFound')} body={t('promotions.notFoundBody')}>
-        <Link to={adminPaths.promotions} className={buttonClasses()}>
-          {t('promotions.backToList')}
-        </Link>
-      </EmptyState>
-    );
-  }
-
-  const editable = sale.status === 'scheduled';
+  const query = usePromotion(id);
   return (
-    <>
-      <AdminPageHeader
-        title={sale.name}
-        back={back}
-        description={editable ? t('promotions.editIntro') : <PromotionStatusBadge status={sale.status} />}
-        actions={
-          sale.status === 'active' ? (
-            <EndPromotionButton promotion={sale} focusAfter={() => heading.current?.focus()} />
-          ) : null
-        }
-      />
-      <AdminCard
-        className="max-w-3xl"
-        title={
-          <span ref={heading} tabIndex={-1} className="outline-none">
-            {editable ? t('promotions.editTitle') : t('promotions.detailsTitle')}
-          </span>
-        }
-      >
-        {editable ? (
-          <EditPromotion key={sale.id} promotion={sale} />
-        ) : (
-          <div className="flex flex-col gap-4">
-            <p className="text-sm text-ink-muted">
-              {sale.status === 'active' ? t('promotions.activeNote') : t('promotions.endedNote')}
-            </p>
-            <PromotionDetails promotion={sale} />
-          </div>
-        )}
-      </AdminCard>
-    </>
+    <DiscountPage
+      section="promotions"
+      listPath={adminPaths.promotions}
+      query={query}
+      form={(promotion) => <EditPromotion key={promotion.id} promotion={promotion} />}
+      details={(promotion) => <PromotionDetails promotion={promotion} />}
+      endButton={(promotion, focusAfter) => (
+        <EndPromotionButton promotion={promotion} focusAfter={focusAfter} />
+      )}
+    />
   );
 }

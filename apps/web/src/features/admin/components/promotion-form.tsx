@@ -1,28 +1,24 @@
-import { MAX_PERCENT_OFF, promotionKinds, promotionScopes } from '@keyland/core/pricing';
-import { LoaderCircle, Save } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { MAX_PERCENT_OFF, promotionKinds } from '@keyland/core/pricing';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#src/components/ui/button.tsx';
-import { FormMessage, focusField, SelectField, TextField } from '#src/components/ui/form-controls.tsx';
+import { TextField } from '#src/components/ui/form-controls.tsx';
 import {
   PROMOTION_MAX_DAYS,
+  PROMOTION_MAX_GAMES,
   PROMOTION_NAME_MAX,
   type PromotionInput,
-  usePromotionPlatforms,
 } from '#src/features/admin/api/admin-promotions-api.ts';
+import { useCheckedForm } from '#src/features/admin/hooks/use-checked-form.ts';
 import {
   emptyPromotionForm,
   formToPromotionInput,
   PROMOTION_FIELD_ORDER,
-  type PromotionField,
-  type PromotionFormErrors,
   type PromotionFormValues,
-  promotionFieldOf,
   validatePromotionForm,
 } from '#src/features/admin/utils/promotion-form.ts';
-import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
 import { ChoiceGroup } from './choice-group.tsx';
-import { PromotionGamePicker } from './promotion-game-picker.tsx';
+import { FormActions } from './form-actions.tsx';
+import { ScopeFields } from './scope-fields.tsx';
 
 export interface PromotionFormProps {
   initial?: PromotionFormValues;
@@ -52,52 +48,20 @@ export function PromotionForm({
   children,
 }: PromotionFormProps): ReactNode {
   const { t } = useTranslation();
-  const id = useId();
-  const platforms = usePromotionPlatforms();
-  const [values, setValues] = useState<PromotionFormValues>(initial);
-  const [errors, setErrors] = useState<PromotionFormErrors>({});
-  const fieldId = (field: PromotionField) => `${id}-${field}`;
-
-  const serverField = error instanceof ApiError ? promotionFieldOf(error.field) : undefined;
-  const fieldError = (field: PromotionField): string | undefined => {
-    const local = errors[field];
-    if (local) return t(`promotions.form.errors.${local}`, { max: PROMOTION_MAX_DAYS });
-    if (serverField === field) return getErrorMessage(error);
-    return undefined;
-  };
-
-  const change = <K extends keyof PromotionFormValues>(
-    key: K,
-    value: PromotionFormValues[K],
-    field: PromotionField = key as PromotionField,
-  ) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const text = (key: 'name' | 'percentOff' | 'fixedPrice' | 'startsAt' | 'endsAt') => ({
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => change(key, event.target.value),
+  const form = useCheckedForm({
+    initial,
+    fields: PROMOTION_FIELD_ORDER,
+    renamed: { games: 'gameIds' },
+    validate: validatePromotionForm,
+    message: (reason) => t(`promotions.form.errors.${reason}`, { max: PROMOTION_MAX_DAYS }),
+    error,
+    pending,
+    onValid: (values) => onSubmit(formToPromotionInput(values)),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const found = validatePromotionForm(values);
-    setErrors(found);
-    const first = PROMOTION_FIELD_ORDER.find((field) => found[field]);
-    if (first) {
-      focusField(fieldId(first));
-      return;
-    }
-    onSubmit(formToPromotionInput(values));
-  };
-
-  const platformOptions = [
-    ...new Set([...(platforms.data ?? []), ...(values.platform ? [values.platform] : [])]),
-  ];
+  const { values, change, text, fieldId, fieldError } = form;
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-busy={pending || undefined}>
+    <form noValidate onSubmit={form.submit} className="flex flex-col gap-5" aria-busy={pending || undefined}>
       <p className="text-xs text-ink-muted">{t('admin.form.requiredNote')}</p>
       <TextField
         id={fieldId('name')}
@@ -142,43 +106,13 @@ export function PromotionForm({
           {...text('fixedPrice')}
         />
       )}
-      <ChoiceGroup
-        id={fieldId('scope')}
-        legend={t('promotions.form.scope')}
-        options={promotionScopes.map((scope) => ({ value: scope, label: t(`promotions.scopes.${scope}`) }))}
-        value={values.scope}
-        onChange={(scope) => change('scope', scope)}
-        error={fieldError('scope')}
+      <ScopeFields
+        values={values}
+        onChange={change}
+        fieldId={fieldId}
+        fieldError={fieldError}
+        maxGames={PROMOTION_MAX_GAMES}
       />
-      {values.scope === 'platform' ? (
-        <SelectField
-          id={fieldId('platform')}
-          label={t('promotions.form.platform')}
-          required
-          value={values.platform}
-          onChange={(event) => change('platform', event.target.value)}
-          error={fieldError('platform') ?? (platforms.isError ? getErrorMessage(platforms.error) : undefined)}
-        >
-          <option value="">
-            {platforms.isPending
-              ? t('promotions.form.platformsLoading')
-              : t('promotions.form.choosePlatform')}
-          </option>
-          {platformOptions.map((platform) => (
-            <option key={platform} value={platform}>
-              {platform}
-            </option>
-          ))}
-        </SelectField>
-      ) : null}
-      {values.scope === 'games' ? (
-        <PromotionGamePicker
-          id={fieldId('gameIds')}
-          chosen={values.games}
-          onChange={(games) => change('games', games, 'gameIds')}
-          error={fieldError('gameIds')}
-        />
-      ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           id={fieldId('startsAt')}
@@ -198,18 +132,14 @@ export function PromotionForm({
           {...text('endsAt')}
         />
       </div>
-      {error && !serverField ? <FormMessage tone="error">{getErrorMessage(error)}</FormMessage> : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={pending}>
-          {pending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <Save aria-hidden="true" className="size-4" />
-          )}
-          {pending ? pendingLabel : submitLabel}
-        </Button>
+      <FormActions
+        error={form.formError}
+        pending={pending}
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+      >
         {children}
-      </div>
+      </FormActions>
     </form>
   );
 }

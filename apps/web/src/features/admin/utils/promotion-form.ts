@@ -1,5 +1,5 @@
-import { isoToTallinnInput, tallinnInputToIso } from '@keyland/core/dates';
-import { MAX_PERCENT_OFF, type PromotionKind, type PromotionScope } from '@keyland/core/pricing';
+import { isoToTallinnInput } from '@keyland/core/dates';
+import { MAX_PERCENT_OFF, type PromotionKind } from '@keyland/core/pricing';
 import {
   PROMOTION_FIXED_PRICE_MAX,
   PROMOTION_MAX_DAYS,
@@ -8,22 +8,25 @@ import {
   type Promotion,
   type PromotionInput,
 } from '#src/features/admin/api/admin-promotions-api.ts';
-
-/** A game chosen for a promotion, with the title the form lists it by. */
-export interface ChosenGame {
-  id: number;
-  title: string;
-}
+import {
+  checkEuros,
+  checkName,
+  checkWhole,
+  formFieldOf,
+  parseEuros,
+  type ScopeValues,
+  scopeErrors,
+  scopeInput,
+  tallinnToIso,
+  windowErrors,
+} from './discount-form.ts';
 
 /** What the promotion form holds: the fields as typed; the times as `datetime-local` values in Tallinn time. */
-export interface PromotionFormValues {
+export interface PromotionFormValues extends ScopeValues {
   name: string;
   kind: PromotionKind;
   percentOff: string;
   fixedPrice: string;
-  scope: PromotionScope;
-  platform: string;
-  games: ChosenGame[];
   startsAt: string;
   endsAt: string;
 }
@@ -99,55 +102,25 @@ export function promotionToForm(promotion: Promotion): PromotionFormValues {
   };
 }
 
-const WHOLE = /^\d+$/;
-/** A typed euro amount: digits with a dot or comma and at most two decimals ('9,99' is accepted). */
-const AMOUNT = /^\d+(?:[.,]\d{1,2})?$/;
-const DAY_MS = 86_400_000;
-
-const parseAmount = (text: string) => Number(text.trim().replace(',', '.'));
-
-function timesErrors(values: PromotionFormValues, errors: PromotionFormErrors): void {
-  const start = values.startsAt === '' ? null : tallinnInputToIso(values.startsAt);
-  const end = values.endsAt === '' ? null : tallinnInputToIso(values.endsAt);
-  if (values.startsAt === '') errors.startsAt = 'startRequired';
-  else if (!start) errors.startsAt = 'timeInvalid';
-  if (values.endsAt === '') errors.endsAt = 'endRequired';
-  else if (!end) errors.endsAt = 'timeInvalid';
-  if (!start || !end) return;
-  const length = Date.parse(end) - Date.parse(start);
-  if (length <= 0) errors.endsAt = 'endBeforeStart';
-  else if (length > PROMOTION_MAX_DAYS * DAY_MS) errors.endsAt = 'tooLong';
-}
-
 /**
  * The server's rules, checked before sending: a name; the amount its kind needs (a whole percent from 1 to
  * MAX_PERCENT_OFF, or a price with at most two decimals); the platform or at least one game its scope
  * needs; an end after the start, at most PROMOTION_MAX_DAYS later.
  */
 export function validatePromotionForm(values: PromotionFormValues): PromotionFormErrors {
-  const errors: PromotionFormErrors = {};
-  const name = values.name.trim();
-  if (name === '') errors.name = 'nameRequired';
-  else if (name.length > PROMOTION_NAME_MAX) errors.name = 'nameTooLong';
-
+  const errors: PromotionFormErrors = {
+    ...scopeErrors(values, PROMOTION_MAX_GAMES),
+    ...windowErrors(values.startsAt, values.endsAt, { maxDays: PROMOTION_MAX_DAYS }),
+  };
+  const name = checkName(values.name, PROMOTION_NAME_MAX);
+  if (name) errors.name = name;
   if (values.kind === 'percent') {
-    const percent = values.percentOff.trim();
-    if (percent === '') errors.percentOff = 'percentRequired';
-    else if (!WHOLE.test(percent) || Number(percent) < 1 || Number(percent) > MAX_PERCENT_OFF)
-      errors.percentOff = 'percentInvalid';
+    const percent = checkWhole(values.percentOff, 1, MAX_PERCENT_OFF);
+    if (percent) errors.percentOff = percent === 'missing' ? 'percentRequired' : 'percentInvalid';
   } else {
-    const price = values.fixedPrice.trim();
-    if (price === '') errors.fixedPrice = 'priceRequired';
-    else if (!AMOUNT.test(price) || parseAmount(price) <= 0 || parseAmount(price) > PROMOTION_FIXED_PRICE_MAX)
-      errors.fixedPrice = 'priceInvalid';
+    const price = checkEuros(values.fixedPrice, 0, PROMOTION_FIXED_PRICE_MAX);
+    if (price) errors.fixedPrice = price === 'missing' ? 'priceRequired' : 'priceInvalid';
   }
-
-  if (values.scope === 'platform' && values.platform.trim() === '') errors.platform = 'platformRequired';
-  if (values.scope === 'games') {
-    if (values.games.length === 0) errors.gameIds = 'gamesRequired';
-    else if (values.games.length > PROMOTION_MAX_GAMES) errors.gameIds = 'gamesTooMany';
-  }
-  timesErrors(values, errors);
   return errors;
 }
 
@@ -157,17 +130,13 @@ export function formToPromotionInput(values: PromotionFormValues): PromotionInpu
     name: values.name.trim(),
     kind: values.kind,
     percentOff: values.kind === 'percent' ? Number(values.percentOff.trim()) : null,
-    fixedPrice: values.kind === 'fixed_price' ? parseAmount(values.fixedPrice) : null,
-    scope: values.scope,
-    platform: values.scope === 'platform' ? values.platform.trim() : null,
-    gameIds: values.scope === 'games' ? values.games.map((game) => game.id) : [],
-    startsAt: tallinnInputToIso(values.startsAt) ?? values.startsAt,
-    endsAt: tallinnInputToIso(values.endsAt) ?? values.endsAt,
+    fixedPrice: values.kind === 'fixed_price' ? parseEuros(values.fixedPrice) : null,
+    ...scopeInput(values),
+    startsAt: tallinnToIso(values.startsAt),
+    endsAt: tallinnToIso(values.endsAt),
   };
 }
 
 /** The form field a server validation error names (`endsAt`, `gameIds.3` → `gameIds`), if it is one. */
-export function promotionFieldOf(serverField: string | undefined): PromotionField | undefined {
-  const head = serverField?.split('.')[0];
-  return PROMOTION_FIELD_ORDER.find((field) => field === head);
-}
+export const promotionFieldOf = (serverField: string | undefined): PromotionField | undefined =>
+  formFieldOf(PROMOTION_FIELD_ORDER, serverField);

@@ -11,9 +11,12 @@ export function promotionAmount(
 ): string {
   if (promotion.kind === 'fixed_price')
     return formatEuros(roundEurosToCents(promotion.fixedPrice ?? 0), locale);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent' }).format(
-    (promotion.percentOff ?? 0) / 100,
-  );
+  return percentOffText(promotion.percentOff ?? 0, locale, t);
+}
+
+/** A percentage off, "−20%", in the language's percent style (promotions and coupons). */
+export function percentOffText(percentOff: number, locale: string, t: TFunction): string {
+  const percent = new Intl.NumberFormat(locale, { style: 'percent' }).format(percentOff / 100);
   return t('promotions.amount.percent', { percent });
 }
 

@@ -1,15 +1,40 @@
 import type { Cart } from '@keyland/core/schemas/cart';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { addOneKey, changeLineQuantity, removeLine } from '#src/features/cart/utils/cart-math.ts';
 import { showCartNotice } from '#src/features/cart/utils/cart-ui-store.ts';
+import { couponRemovedMessage } from '#src/features/cart/utils/coupon-texts.ts';
 import { ApiError, api, getErrorMessage } from '#src/lib/api-client.ts';
+import { i18n } from '#src/lib/i18n.ts';
 import { cartBaseKey } from '#src/lib/query-keys.ts';
 import { useSession } from '#src/lib/session.ts';
+
+/**
+ * A cart answer that says the server took the coupon off (it expired, its limit was reached, the basket
+ * fell below its minimum…): the cart's notice says so and why. The server says it once, in the answer
+ * of the call that changed the cart.
+ */
+export function announceCouponRemoved(cart: Cart): Cart {
+  if (cart.coupon_removed) showCartNotice('error', couponRemovedMessage(cart.coupon_removed, i18n.t));
+  return cart;
+}
+
+/** A cart the server answered with becomes the cart on screen. */
+export function receiveCart(queryClient: QueryClient, queryKey: QueryKey, cart: Cart): void {
+  queryClient.setQueryData(queryKey, announceCouponRemoved(cart));
+}
 
 export function cartQueryOptions(email: string) {
   return queryOptions({
     queryKey: [...cartBaseKey, email],
-    queryFn: ({ signal }) => api.post<Cart>('/api/kl_api/get_order_cart_items', {}, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<Cart>('/api/kl_api/get_order_cart_items', {}, { signal }).then(announceCouponRemoved),
     staleTime: 30_000,
   });
 }
@@ -87,9 +112,7 @@ export function useCartChange() {
       if (previous) queryClient.setQueryData(queryKey, applyLocally(previous, change));
       return { previous };
     },
-    onSuccess: (cart) => {
-      queryClient.setQueryData(queryKey, cart);
-    },
+    onSuccess: (cart) => receiveCart(queryClient, queryKey, cart),
     onError: (error, _change, context) => {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
       if (!needsRegionConfirmation(error)) showCartNotice('error', getErrorMessage(error));

@@ -40,9 +40,10 @@ export function AddToCartButton({
     change.mutate(
       { kind: 'add', productId, title, regionConfirmed },
       {
-        onSuccess: () => {
+        onSuccess: (cart) => {
           pulseCart();
-          showCartNotice('success', t('cart.added', { title }));
+          // A coupon the change took off has its own notice, which matters more than the confirmation.
+          if (!cart.coupon_removed) showCartNotice('success', t('cart.added', { title }));
         },
         onError: (error) => {
           if (needsRegionConfirmation(error)) setRegionQuestion(getErrorMessage(error));

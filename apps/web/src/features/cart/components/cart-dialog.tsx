@@ -16,6 +16,7 @@ import {
   useCartUi,
 } from '#src/features/cart/utils/cart-ui-store.ts';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { CartCoupon } from './cart-coupon.tsx';
 import { CartLine } from './cart-line.tsx';
 import { CartTerms, consentText } from './cart-terms.tsx';
 import { CartTotals } from './cart-totals.tsx';
@@ -33,7 +34,7 @@ export type RenderCheckout = (props: {
   busy: boolean;
 }) => ReactNode;
 
-/** The panel's content: lines, totals, terms and checkout; or just 'your cart is empty'. */
+/** The panel's content: lines, coupon, totals, terms and checkout; or just 'your cart is empty'. */
 function CartPanel({ renderCheckout }: { renderCheckout: RenderCheckout }): ReactNode {
   const { t } = useTranslation();
   const cart = useCart();
@@ -104,7 +105,10 @@ function CartPanel({ renderCheckout }: { renderCheckout: RenderCheckout }): Reac
           </ul>
           {cart.data ? (
             <footer className="flex flex-col gap-3 border-t border-line bg-surface px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-5">
-              <CartTotals cart={cart.data} />
+              <div className="flex flex-col gap-1.5">
+                <CartCoupon cart={cart.data} />
+                <CartTotals cart={cart.data} />
+              </div>
               <CartTerms
                 checked={consent !== null}
                 onChange={(checked) =>

@@ -40,7 +40,10 @@ export interface CartLineProps {
   onRemove: () => void;
 }
 
-/** One line of the cart: cover, title, platform, unit price, − quantity +, line total, remove. */
+/**
+ * One line of the cart: cover, title, platform, unit price, − quantity +, line total (after the coupon,
+ * whose share shows under it), remove.
+ */
 export function CartLine({ item, onChangeQuantity, onRemove }: CartLineProps): ReactNode {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -108,10 +111,19 @@ export function CartLine({ item, onChangeQuantity, onRemove }: CartLineProps): R
               <Plus aria-hidden="true" className="size-4" />
             </button>
           </fieldset>
-          <p className="text-sm font-semibold text-brand tabular-nums">
-            <span className="sr-only">{t('cart.lineTotal')}: </span>
-            {formatEuros(roundEurosToCents(item.total), locale)}
-          </p>
+          <div className="flex flex-col items-end text-right">
+            <p className="text-sm font-semibold text-brand tabular-nums">
+              <span className="sr-only">{t('cart.lineTotal')}: </span>
+              {formatEuros(roundEurosToCents(item.total), locale)}
+            </p>
+            {(item.coupon_discount ?? 0) > 0 ? (
+              <p data-testid="cart-line-coupon" className="text-xs text-ink-muted tabular-nums">
+                {t('coupon.lineDiscount', {
+                  amount: formatEuros(roundEurosToCents(item.coupon_discount ?? 0), locale),
+                })}
+              </p>
+            ) : null}
+          </div>
         </div>
       </div>
     </li>

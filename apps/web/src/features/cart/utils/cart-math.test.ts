@@ -68,4 +68,26 @@ describe('local cart changes', () => {
     expect(added.items.map((line) => line.wcs_product_id)).toEqual(['p-1', 'p-9']);
     expect(addOneKey(base, 'p-1', 'Kühle Tiefen').items[0]?.quantity).toBe(2);
   });
+
+  it('keeps a coupon in the estimate: a percentage follows the keys, an amount off stays, capped at the line', () => {
+    const percent: Cart = {
+      ...cart([item({ quantity: 2, total: 8.98, coupon_discount: 1 }), item({ wcs_product_id: 'p-2' })]),
+      coupon: { code: 'SPRING10', kind: 'percent', percentOff: 10, amount: null, discount: 1, limited: true },
+    };
+    const more = changeLineQuantity(percent, 'p-1', 1);
+    expect(more.items[0]?.coupon_discount).toBe(1.5);
+    expect(more.items[0]?.total).toBe(13.47);
+    expect(more.amount_total).toBe(18.46);
+    expect(more.coupon?.discount).toBe(1.5);
+
+    const amount: Cart = {
+      ...cart([item({ quantity: 2, total: 3.98, coupon_discount: 6 })]),
+      coupon: { code: 'FIVE', kind: 'amount', percentOff: null, amount: 6, discount: 6, limited: false },
+    };
+    const fewer = changeLineQuantity(amount, 'p-1', -1);
+    expect(fewer.items[0]?.coupon_discount).toBe(4.99);
+    expect(fewer.items[0]?.total).toBe(0);
+    expect(fewer.coupon?.discount).toBe(4.99);
+    expect(removeLine(amount, 'p-1').coupon?.discount).toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 import { MAX_LINE_QUANTITY } from '@keyland/core/cart-rules';
 import { roundEurosToCents } from '@keyland/core/money';
-import type { Cart, CartItem } from '@keyland/core/schemas/cart';
+import type { Cart, CartCoupon, CartItem } from '@keyland/core/schemas/cart';
 
 /** The highest quantity a line may reach: 10 keys per line, and never more than the keys available now. */
 export function maxQuantity(item: Pick<CartItem, 'available'>): number {
@@ -20,31 +20,50 @@ export function lineCount(cart: Pick<Cart, 'items'> | undefined): number {
   return cart?.items.length ?? 0;
 }
 
+/** A line's coupon discount in cents (0 without a coupon). */
+function couponCents(item: Pick<CartItem, 'coupon_discount'>): number {
+  return roundEurosToCents(item.coupon_discount ?? 0);
+}
+
 /**
- * Totals of a cart changed on this device before the server answers: line totals from the unit prices,
- * VAT split out of the VAT-inclusive total with the cart's rate. Only shown for a moment; the server's
- * answer (which rounds per line) replaces it.
+ * Totals of a cart changed on this device before the server answers: line totals from the unit prices
+ * less each line's coupon discount, VAT split out of the VAT-inclusive total with the cart's rate. Only
+ * shown for a moment; the server's answer (which rounds per line and re-checks the coupon) replaces it.
  */
 export function withEstimatedTotals(cart: Cart, items: CartItem[]): Cart {
-  const lines = items.map((item) => ({
-    ...item,
-    total: (roundEurosToCents(item.price_unit) * item.quantity) / 100,
-  }));
+  const lines = items.map((item) => {
+    const grossCents = roundEurosToCents(item.price_unit) * item.quantity;
+    if (!item.coupon_discount) return { ...item, total: grossCents / 100 };
+    const discountCents = Math.min(couponCents(item), grossCents);
+    return { ...item, coupon_discount: discountCents / 100, total: (grossCents - discountCents) / 100 };
+  });
   const totalCents = lines.reduce((sum, item) => sum + roundEurosToCents(item.total), 0);
   const untaxedCents = Math.round(totalCents / (1 + cart.tax_percent / 100));
+  const discountCents = lines.reduce((sum, item) => sum + couponCents(item), 0);
   return {
     ...cart,
     items: lines,
     amount_total: totalCents / 100,
     amount_untaxed: untaxedCents / 100,
     amount_tax: (totalCents - untaxedCents) / 100,
+    ...(cart.coupon ? { coupon: { ...cart.coupon, discount: discountCents / 100 } } : {}),
   };
+}
+
+/**
+ * A line at another quantity. A percentage coupon's discount follows the number of keys; an amount off
+ * stays as it was (at most the line's price, see withEstimatedTotals).
+ */
+function withQuantity(item: CartItem, quantity: number, kind: CartCoupon['kind'] | undefined): CartItem {
+  if (!item.coupon_discount || kind !== 'percent') return { ...item, quantity };
+  const perKey = couponCents(item) / item.quantity;
+  return { ...item, quantity, coupon_discount: Math.round(perKey * quantity) / 100 };
 }
 
 export function changeLineQuantity(cart: Cart, productId: string, delta: 1 | -1): Cart {
   const items = cart.items.map((item) =>
     item.wcs_product_id === productId
-      ? { ...item, quantity: Math.min(maxQuantity(item), Math.max(1, item.quantity + delta)) }
+      ? withQuantity(item, Math.min(maxQuantity(item), Math.max(1, item.quantity + delta)), cart.coupon?.kind)
       : item,
   );
   return withEstimatedTotals(cart, items);

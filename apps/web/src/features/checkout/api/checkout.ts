@@ -1,7 +1,7 @@
 import type { Cart } from '@keyland/core/schemas/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveCheckoutSummary } from '#src/features/checkout/utils/checkout-storage.ts';
-import { api } from '#src/lib/api-client.ts';
+import { ApiError, api } from '#src/lib/api-client.ts';
 import { cartBaseKey } from '#src/lib/query-keys.ts';
 
 export interface Consent {
@@ -34,6 +34,14 @@ export interface CreateOrderAnswer {
   message?: string;
 }
 
+/**
+ * Starting the payment re-checks the cart's coupon: one that no longer applies (expired, limit reached,
+ * basket too small…) is answered 409 with its code, the server having already taken it off the cart.
+ */
+export function couponWasRemoved(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && error.error.startsWith('COUPON_');
+}
+
 /** Leaves for the payment provider's page (a full page load, so tests can replace it). */
 export const navigateTo = {
   assign: (url: string) => window.location.assign(url),
@@ -61,6 +69,7 @@ export function useStartCheckout(cart: Cart | undefined) {
               price: item.price_unit,
               total: item.total,
             })),
+            ...(cart.coupon ? { coupon: { code: cart.coupon.code, discount: cart.coupon.discount } } : {}),
             subtotal: cart.amount_untaxed,
             tax: cart.amount_tax,
             taxPercent: cart.tax_percent,
@@ -72,7 +81,7 @@ export function useStartCheckout(cart: Cart | undefined) {
       navigateTo.assign(url);
     },
     onError: () => {
-      // A short line or a price change: show the cart as the server now sees it.
+      // A short line, a price change or a coupon taken off: show the cart as the server now sees it.
       void queryClient.invalidateQueries({ queryKey: cartBaseKey });
     },
   });

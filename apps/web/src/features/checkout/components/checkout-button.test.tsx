@@ -1,6 +1,11 @@
 import type { Cart } from '@keyland/core/schemas/cart';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { navigateTo } from '#src/features/checkout/api/checkout.ts';
+import { api } from '#src/lib/api-client.ts';
+import { cartBaseKey } from '#src/lib/query-keys.ts';
 import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { CheckoutButton } from './checkout-button.tsx';
 
@@ -67,5 +72,74 @@ describe('starting the payment', () => {
     expect((await screen.findByTestId('checkout-error')).textContent).toBe(
       'You have started too many orders or payments in a short time. Please try again in an hour.',
     );
+  });
+});
+
+/** The cart as the cart panel reads it (under the shared cart key), with the checkout's button. */
+function CartWithCheckout(): ReactNode {
+  const cartQuery = useQuery({
+    queryKey: [...cartBaseKey, 'ana@example.com'],
+    queryFn: () => api.post<Cart>('/api/kl_api/get_order_cart_items', {}),
+  });
+  if (!cartQuery.data) return null;
+  return (
+    <>
+      <p data-testid="total">{cartQuery.data.amount_total}</p>
+      <CheckoutButton cart={cartQuery.data} consent={consent} />
+    </>
+  );
+}
+
+describe('starting the payment when the coupon no longer applies', () => {
+  beforeAll(() => setupI18n('en'));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('says the coupon was taken off and why, shows the new total and lets the customer go on', async () => {
+    const withCoupon: Cart = {
+      ...cart,
+      amount_total: 17.99,
+      coupon: {
+        code: 'SPRING10',
+        kind: 'percent',
+        percentOff: 10,
+        amount: null,
+        discount: 2,
+        limited: false,
+      },
+    };
+    const leave = vi.spyOn(navigateTo, 'assign').mockImplementation(() => undefined);
+    let cartReads = 0;
+    let starts = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/kl_api/get_order_cart_items') {
+          cartReads += 1;
+          // The server took the coupon off when it refused the payment.
+          return json(200, cartReads === 1 ? withCoupon : { ...cart, coupon: null });
+        }
+        starts += 1;
+        return starts === 1
+          ? json(409, { error: 'COUPON_EXPIRED', message: 'server wording' })
+          : json(200, { url: 'https://pay.example/s/1', order_id: 5 });
+      }),
+    );
+    renderWithProviders(<CartWithCheckout />);
+    expect((await screen.findByTestId('total')).textContent).toBe('17.99');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect((await screen.findByTestId('checkout-error')).textContent).toBe(
+      'This coupon has expired. The coupon was taken off your cart: check the new total, then check out again.',
+    );
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('19.99'));
+    expect(cartReads).toBe(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('https://pay.example/s/1'));
+    expect(starts).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import { CircleAlert, LoaderCircle, Lock } from 'lucide-react';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '#src/components/ui/button.tsx';
-import { type Consent, useStartCheckout } from '#src/features/checkout/api/checkout.ts';
+import { type Consent, couponWasRemoved, useStartCheckout } from '#src/features/checkout/api/checkout.ts';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 
 export interface CheckoutButtonProps {
@@ -14,7 +14,11 @@ export interface CheckoutButtonProps {
   busy?: boolean;
 }
 
-/** Pays the cart: disabled until the terms are accepted; shows progress, then leaves for the payment page. */
+/**
+ * Pays the cart: disabled until the terms are accepted; shows progress, then leaves for the payment page.
+ * A refusal shows under it; when it is the coupon that no longer applied, the message says it was taken
+ * off, the cart shows its new total and the customer can check out again.
+ */
 export function CheckoutButton({ cart, consent, busy = false }: CheckoutButtonProps): ReactNode {
   const { t } = useTranslation();
   const checkout = useStartCheckout(cart);
@@ -61,7 +65,11 @@ export function CheckoutButton({ cart, consent, busy = false }: CheckoutButtonPr
           className="flex items-start gap-2 rounded-lg border border-danger/40 bg-danger-soft px-3 py-2 text-sm text-ink"
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
-          <span>{getErrorMessage(checkout.error)}</span>
+          <span>
+            {couponWasRemoved(checkout.error)
+              ? t('coupon.removedAtCheckout', { reason: getErrorMessage(checkout.error) })
+              : getErrorMessage(checkout.error)}
+          </span>
         </p>
       ) : (
         <p id={hintId} className="text-center text-xs text-ink-faint">

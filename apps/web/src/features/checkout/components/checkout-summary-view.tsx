@@ -91,6 +91,17 @@ export function CheckoutSummaryView(): ReactNode {
             </li>
           ))}
         </ul>
+        {summary.coupon ? (
+          <p
+            data-testid="checkout-summary-coupon"
+            className="flex justify-between gap-4 border-t border-line px-4 py-3 text-sm text-ink tabular-nums sm:px-5"
+          >
+            <span className="min-w-0 break-all">{t('coupon.named', { code: summary.coupon.code })}</span>
+            <span className="shrink-0 font-semibold text-brand">
+              {t('coupon.off', { value: formatEuros(roundEurosToCents(summary.coupon.discount), locale) })}
+            </span>
+          </p>
+        ) : null}
         <TotalsList
           totals={totals}
           className="flex flex-col gap-1 border-t border-line px-4 py-4 text-sm tabular-nums sm:px-5"

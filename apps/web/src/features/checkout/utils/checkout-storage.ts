@@ -19,6 +19,8 @@ export interface CheckoutSummary {
   /** ISO date and time of the checkout. */
   date: string;
   items: CheckoutSummaryItem[];
+  /** The coupon applied, and what it took off (euros; the items' totals are after it). */
+  coupon?: { code: string; discount: number };
   subtotal: number;
   tax: number;
   taxPercent: number;

@@ -6,29 +6,31 @@ import { Button } from '#src/components/ui/button.tsx';
 import { controlClasses } from '#src/components/ui/form-controls.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
-import { PROMOTION_MAX_GAMES, usePromotionGameSearch } from '#src/features/admin/api/admin-promotions-api.ts';
-import type { ChosenGame } from '#src/features/admin/utils/promotion-form.ts';
+import { useGameSearch } from '#src/features/admin/api/admin-api.ts';
+import type { ChosenGame } from '#src/features/admin/utils/discount-form.ts';
 import { cn } from '#src/lib/cn.ts';
 
-/** The games found by the last search, each with a checkbox that adds it to the promotion or takes it out. */
+/** The games found by the last search, each with a checkbox that adds it to the discount or takes it out. */
 function SearchResults({
   q,
   chosen,
+  max,
   onToggle,
 }: {
   q: string;
   chosen: readonly ChosenGame[];
+  max: number;
   onToggle: (game: ChosenGame, add: boolean) => void;
 }): ReactNode {
   const { t, i18n } = useTranslation();
-  const results = usePromotionGameSearch(q);
+  const results = useGameSearch(q);
   if (q === '') return null;
   if (results.isPending) return <Spinner label={t('promotions.games.searching')} />;
   if (results.isError) return <InlineError error={results.error} />;
   if (results.data.items.length === 0)
     return <p className="text-sm text-ink-muted">{t('promotions.games.noMatch', { q })}</p>;
   const chosenIds = new Set(chosen.map((game) => game.id));
-  const full = chosen.length >= PROMOTION_MAX_GAMES;
+  const full = chosen.length >= max;
   return (
     <ul aria-label={t('promotions.games.results', { q })} className="flex flex-col gap-1">
       {results.data.items.map((product) => {
@@ -61,19 +63,22 @@ function SearchResults({
 }
 
 /**
- * The games of a promotion: a search of the catalogue (the admin products list) whose results are ticked
- * to add them, and the chosen games, each with a remove button. It sits inside the promotion's form, so
- * Enter in the search box searches instead of sending the form.
+ * The games of a discount (a promotion, a coupon): a search of the catalogue (the admin products list)
+ * whose results are ticked to add them, and the chosen games, each with a remove button. It sits inside
+ * the discount's form, so Enter in the search box searches instead of sending the form.
  */
-export function PromotionGamePicker({
+export function GamePicker({
   id,
   chosen,
+  max,
   onChange,
   error,
 }: {
   /** The search box's id (the form focuses it when no game is chosen). */
   id: string;
   chosen: readonly ChosenGame[];
+  /** The most games the discount may have: the other results cannot be ticked once it has them. */
+  max: number;
   onChange: (games: ChosenGame[]) => void;
   error: string | undefined;
 }): ReactNode {
@@ -132,7 +137,7 @@ export function PromotionGamePicker({
         </div>
       </div>
       <div aria-live="polite">
-        <SearchResults q={q} chosen={chosen} onToggle={toggle} />
+        <SearchResults q={q} chosen={chosen} max={max} onToggle={toggle} />
       </div>
       <section aria-labelledby={`${id}-chosen`} className="flex flex-col gap-2">
         <h3 id={`${id}-chosen`} className="text-sm font-semibold text-ink">
