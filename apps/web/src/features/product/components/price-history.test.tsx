@@ -62,6 +62,20 @@ describe('PriceHistory', () => {
     // The sale's stretch is highlighted, and the legend says what the highlight is.
     expect(within(section).getAllByTestId('sale-stretch')).toHaveLength(1);
     expect(section.textContent).toContain('Sale price');
+    // The step line: along each price, then straight up or down to the next, never outside the drawing.
+    const d =
+      within(section).getByRole('img', { name: summary }).querySelector('path')?.getAttribute('d') ?? '';
+    const commands = (d.match(/[MVH][^MVH]*/g) ?? []).map((c) => [
+      c[0],
+      ...c.slice(1).trim().split(/\s+/).map(Number),
+    ]);
+    expect(commands.map((c) => c[0]).join('')).toBe('MHVHVH');
+    expect(commands.map((c) => c.length)).toEqual([3, 2, 2, 2, 2, 2]);
+    expect(commands.filter((c) => c[0] === 'H').map((c) => Math.round(Number(c[1])))).toEqual([
+      400, 640, 720,
+    ]);
+    for (const y of commands.filter((c) => c[0] === 'V').map((c) => Number(c[1])))
+      expect(y).toBeGreaterThanOrEqual(0), expect(y).toBeLessThanOrEqual(160);
 
     fireEvent.click(within(section).getByText('Show as table'));
     const table = within(section).getByRole('table', { name: /Price changes in the last 90 days/ });

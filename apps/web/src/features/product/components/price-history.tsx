@@ -89,7 +89,12 @@ export function PriceHistoryChart({
   const percentY = (price: number) => `${(y(price) / HEIGHT) * 100}%`;
 
   const path = steps
-    .map((step, index) => `${index === 0 ? 'M' : 'V'} ${x(step.from)} ${y(step.price)} H ${x(step.to)}`)
+    // Each stretch starts where the last one ended: a vertical step to its price, then along it.
+    .map((step, index) =>
+      index === 0
+        ? `M ${x(step.from)} ${y(step.price)} H ${x(step.to)}`
+        : `V ${y(step.price)} H ${x(step.to)}`,
+    )
     .join(' ');
   const hasSale = steps.some((step) => step.onSale && step.to > step.from);
   const guides = unchanged ? [highest] : [lowest, highest];
