@@ -15,7 +15,7 @@ import { AdminCard, AdminPageHeader, Badge, ErrorBlock, LoadingBlock } from './a
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { OrderDisputesCard } from './order-disputes-card.tsx';
 import { OrderLines } from './order-lines.tsx';
-import { ProviderEvents } from './order-provider-events.tsx';
+import { ProviderRefunds } from './order-provider-events.tsx';
 import { OrderRiskCard } from './order-risk-card.tsx';
 import { OrderStatusBadge } from './orders-view.tsx';
 import { BackLink } from './product-create-view.tsx';
@@ -197,9 +197,9 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
           </AdminCard>
         </div>
         <OrderRiskCard orderId={data.id} />
-        {data.refunds.length > 0 || data.disputes.length > 0 ? (
-          <AdminCard title={t('admin.refunds.title')}>
-            <ProviderEvents order={data} />
+        {data.refunds.length > 0 ? (
+          <AdminCard title={t('admin.refunds.refunds')}>
+            <ProviderRefunds order={data} />
           </AdminCard>
         ) : null}
         <OrderDisputesCard disputes={data.disputes} />

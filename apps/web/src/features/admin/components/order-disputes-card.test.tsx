@@ -53,6 +53,8 @@ describe('the dispute section of an admin order', () => {
     renderWithProviders(<OrderDisputesCard disputes={[sent]} />);
     const dispute = screen.getByTestId('order-dispute');
     expect(within(dispute).getByTestId('dispute-badge').textContent).toBe('Dispute won');
+    // When it opened and closed: the order page shows disputes in this card only.
+    expect(dispute.textContent).toMatch(/opened .*2026.* · closed .*2026/);
     expect(within(dispute).getByTestId('dispute-evidence-sent')).toBeTruthy();
     expect(within(dispute).getByText('Ana García · ana@example.com')).toBeTruthy();
     expect(within(dispute).getByText('203.0.113.7')).toBeTruthy();

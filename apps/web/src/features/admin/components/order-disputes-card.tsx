@@ -110,6 +110,12 @@ export function OrderDisputesCard({ disputes }: { disputes: AdminOrderDetail['di
               <strong className="tabular-nums">
                 {formatEuros(roundEurosToCents(dispute.amount), locale)}
               </strong>
+              <span className="text-sm text-ink-muted">
+                {t('admin.refunds.openedAt', { date: formatDateTime(dispute.openedAt, locale) })}
+                {dispute.closedAt
+                  ? ` · ${t('admin.refunds.closedAt', { date: formatDateTime(dispute.closedAt, locale) })}`
+                  : ''}
+              </span>
               <code className="font-mono text-xs break-all text-ink-faint">{dispute.disputeId}</code>
             </div>
             <Rows
