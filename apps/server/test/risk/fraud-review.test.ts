@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
 import { type insertCustomer, insertGame } from '../factories.ts';
 import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
+import { countQueries } from '../helpers/query-count.ts';
 import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
@@ -222,6 +223,18 @@ describe(`fraud screening: tiers, the review queue and its deadline (${testDbKin
     expect(
       await queryRows(ctx.dbHandle, sql`select 1 from local_payment_refunds where session_id = ${sessionId}`),
     ).toHaveLength(1);
+  });
+
+  it('reads the review queue in the same number of queries however many orders wait', async () => {
+    await purchase({ card: ELEVATED_CARD });
+    const queue = () => call(ctx.app, admin, 'GET', '/api/admin/orders/held');
+    const few = await countQueries(ctx.dbHandle, queue);
+    const before = few.result.json().items.length as number;
+    await purchase({ card: ELEVATED_CARD });
+    await purchase({ card: ELEVATED_CARD });
+    const more = await countQueries(ctx.dbHandle, queue);
+    expect(more.result.json().items.length).toBe(before + 2);
+    expect(more.queries).toBe(few.queries);
   });
 
   it('refuses a high-risk checkout before any charge or reservation, with the support contact', async () => {

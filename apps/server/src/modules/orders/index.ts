@@ -35,6 +35,9 @@ export type Orders = ReturnType<typeof ordersIn>;
 /** How many orders the customer has paid and kept, and the largest (the risk score's history signals). */
 export const purchaseRecordOf = (db: Executor, customerId: number) =>
   createOrdersRepository(db).purchaseRecord(customerId);
+/** `purchaseRecordOf` of several customers at once (a missing customer has no paid order). */
+export const purchaseRecordsOf = (db: Executor, customerIds: readonly number[]) =>
+  createOrdersRepository(db).purchaseRecords(customerIds);
 export type { KeyAccessRow } from './key-access.repository.ts';
 /** Every reveal and copy of an order's keys in the customer's history, the oldest first (dispute evidence). */
 export const keyAccessLogOf = (db: Executor, orderId: number) =>

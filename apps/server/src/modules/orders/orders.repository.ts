@@ -112,6 +112,28 @@ export function createOrdersRepository(db: Executor) {
       return { paidOrders: row?.paidOrders ?? 0, largestPaidCents: row?.largestPaidCents ?? 0 };
     },
 
+    /** `purchaseRecord` of several customers in one query (customers without a paid order are left out). */
+    async purchaseRecords(
+      customerIds: readonly number[],
+    ): Promise<Map<number, { paidOrders: number; largestPaidCents: number }>> {
+      if (customerIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          customerId: orders.customerId,
+          paidOrders: sql<number>`count(*)::int`,
+          largestPaidCents: sql<number>`coalesce(max(${orders.amountTotalCents}), 0)::int`,
+        })
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.customerId, [...customerIds]),
+            inArray(orders.status, ['paid', 'awaiting_keys']),
+          ),
+        )
+        .groupBy(orders.customerId);
+      return new Map(rows.map(({ customerId, ...record }) => [customerId ?? 0, record]));
+    },
+
     /** The orders of the history: delivered, awaiting keys, held for review, or paying by a delayed method. */
     async paidOrdersOf(customerId: number): Promise<OrderRow[]> {
       return db

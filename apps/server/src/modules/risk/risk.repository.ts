@@ -1,4 +1,4 @@
-import { and, asc, countDistinct, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orderRiskAssessments, paymentFailures } from '../../db/schema/index.ts';
 
@@ -96,6 +96,21 @@ export function createRiskRepository(db: Executor) {
 
     async insertFailure(values: typeof paymentFailures.$inferInsert): Promise<void> {
       await db.insert(paymentFailures).values(values);
+    },
+
+    /** The newest assessment of each order, in one query. */
+    async latestAssessmentsOf(orderIds: readonly number[]): Promise<Map<number, RiskAssessmentRow>> {
+      if (orderIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([orderRiskAssessments.orderId])
+        .from(orderRiskAssessments)
+        .where(inArray(orderRiskAssessments.orderId, [...orderIds]))
+        .orderBy(
+          asc(orderRiskAssessments.orderId),
+          desc(orderRiskAssessments.assessedAt),
+          desc(orderRiskAssessments.id),
+        );
+      return new Map(rows.map((row) => [row.orderId ?? 0, row]));
     },
 
     async assessmentsOf(orderId: number): Promise<RiskAssessmentRow[]> {

@@ -223,6 +223,11 @@ export function createRiskService(deps: RiskDeps) {
     },
 
     /** An order's assessments, oldest first. */
+    /** The newest assessment of each of the orders (the review queue), in one query. */
+    latestAssessmentsOf(orderIds: readonly number[]): Promise<Map<number, RiskAssessmentRow>> {
+      return createRiskRepository(db).latestAssessmentsOf(orderIds);
+    },
+
     async assessmentsOf(orderId: number): Promise<RiskAssessmentRow[]> {
       return createRiskRepository(db).assessmentsOf(orderId);
     },

@@ -11,7 +11,7 @@ import {
   heldStatuses,
   moveOrder,
   ordersIn,
-  purchaseRecordOf,
+  purchaseRecordsOf,
 } from '../../orders/index.ts';
 import type { PaymentProvider } from '../../payments/index.ts';
 import type { RiskService } from '../../risk/index.ts';
@@ -30,7 +30,7 @@ export interface ReviewDeps {
   /** The database's named lock (one holder on every instance): one decision per order at a time. */
   withLock: DbHandle['withLock'];
   provider: PaymentProvider;
-  risk: Pick<RiskService, 'assessmentsOf'>;
+  risk: Pick<RiskService, 'assessmentsOf' | 'latestAssessmentsOf'>;
   /** The checkout's delivery of an approved order (keys sold, invoice, keys mail). */
   approveHeld: (orderId: number) => Promise<{ keys: unknown[] }>;
   mailOutbox: MailOutbox;
@@ -57,11 +57,6 @@ export function createReviewService(deps: ReviewDeps) {
   const repository = createReviewRepository(db);
   const deadlineMs = deps.deadlineHours * HOUR_MS;
   const disputeEvidence = createDisputeEvidence(deps);
-
-  async function latestAssessment(orderId: number) {
-    const rows = await deps.risk.assessmentsOf(orderId);
-    return rows.at(-1);
-  }
 
   /**
    * One decision at a time per order, on every instance: an approval and a cancellation at the same moment
@@ -148,13 +143,21 @@ export function createReviewService(deps: ReviewDeps) {
     async listHeld(): Promise<HeldOrders> {
       const rows = await repository.heldOrders(LIST_LIMIT);
       const items = [];
-      // The lines of the whole queue in one query.
-      const linesOf = await ordersIn(db).linesOfOrders(rows.map((row) => row.order.id));
+      // The lines, latest assessments and buyers' records of the whole queue, one query each.
+      const orderIds = rows.map((row) => row.order.id);
+      const [linesOf, assessments, records] = await Promise.all([
+        ordersIn(db).linesOfOrders(orderIds),
+        deps.risk.latestAssessmentsOf(orderIds),
+        purchaseRecordsOf(
+          db,
+          rows.map((row) => row.customer.id),
+        ),
+      ]);
       for (const { order, customer } of rows) {
         const paidAt = order.paidAt ?? order.createdAt;
-        const latest = await latestAssessment(order.id);
+        const latest = assessments.get(order.id);
         const lines = linesOf.get(order.id) ?? [];
-        const record = await purchaseRecordOf(db, customer.id);
+        const record = records.get(customer.id) ?? { paidOrders: 0 };
         items.push({
           id: order.id,
           total: centsToEuros(order.amountTotalCents),
