@@ -60,7 +60,7 @@ describe(`the key access log of the purchase history (${testDbKind})`, () => {
           where order_id = ${orderId} order by id`,
     );
 
-  it('the history gives each delivered key its id, and a reveal and a copy are recorded with address and browser', async () => {
+  it('the history gives each delivered key its id, and a reveal, a copy and an image download are recorded with address and browser', async () => {
     const { client, customer, orderId, items } = await buyer(2);
     expect(items).toHaveLength(2);
     const keys = await queryRows<{ id: number }>(
@@ -74,6 +74,7 @@ describe(`the key access log of the purchase history (${testDbKind})`, () => {
     expect(revealed.statusCode, revealed.body).toBe(200);
     expect(revealed.json()).toEqual({ success: true, message: 'ok' });
     expect((await recordAccess(client, keyId, 'copy', '198.51.100.4')).statusCode).toBe(200);
+    expect((await recordAccess(client, keyId, 'download', '198.51.100.4')).statusCode).toBe(200);
 
     expect((await accessRows(orderId)).map((row) => ({ ...row, key_id: Number(row.key_id) }))).toEqual([
       {
@@ -89,6 +90,14 @@ describe(`the key access log of the purchase history (${testDbKind})`, () => {
         order_id: orderId,
         customer_id: customer.id,
         action: 'copy',
+        ip: '198.51.100.4',
+        user_agent: BROWSER,
+      },
+      {
+        key_id: keyId,
+        order_id: orderId,
+        customer_id: customer.id,
+        action: 'download',
         ip: '198.51.100.4',
         user_agent: BROWSER,
       },
@@ -117,7 +126,7 @@ describe(`the key access log of the purchase history (${testDbKind})`, () => {
       action: 'reveal',
     });
     expect(anonymous.statusCode).toBe(401);
-    expect((await recordAccess(owner.client, keyId, 'download')).statusCode).toBe(400);
+    expect((await recordAccess(owner.client, keyId, 'print')).statusCode).toBe(400);
     expect(await accessRows(owner.orderId)).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../account-rules.ts';
+import { keyAccessActions } from '../key-access.ts';
 import { keyClaimSchema, supportTicketSchema } from './support.ts';
 
 /** POST /api/orders/:id/withdraw: the customer confirmed the withdrawal on a second step. */
@@ -82,12 +83,12 @@ export const dataExportSchema = z
       }),
     ),
     invoices: z.array(invoiceSummarySchema),
-    /** Every time the customer showed or copied a delivered key in their history, and from where. */
+    /** Every time the customer showed, copied or downloaded a delivered key in their history, and from where. */
     keyAccess: z.array(
       z.object({
         orderId: z.number().int(),
         keyId: z.number().int(),
-        action: z.enum(['reveal', 'copy']),
+        action: z.enum(keyAccessActions),
         at: z.string(),
         ip: z.string().nullable(),
         userAgent: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyAccessActions } from '../key-access.ts';
 import { keyClaimSchema } from './support.ts';
 
 /** The customer's order history (`get_completed_orders`) and hiding an order from it (`delete_order`). */
@@ -50,8 +51,7 @@ export const completedOrdersResponseSchema = z.array(completedOrderSchema);
 export const deleteOrderRequestSchema = z.object({ orderId: z.number().int() });
 
 /** What the customer did with a delivered key in their history. */
-export const keyAccessActions = ['reveal', 'copy'] as const;
-export type KeyAccessAction = (typeof keyAccessActions)[number];
+export { type KeyAccessAction, keyAccessActions } from '../key-access.ts';
 
 /** `record_key_access`: a key of the caller's history was shown or copied (the access log a dispute cites). */
 export const recordKeyAccessRequestSchema = z

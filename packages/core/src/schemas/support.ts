@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyAccessActions } from '../key-access.ts';
 
 /** Key claims ("this key does not work") and support tickets (the contact form and the admin's replies). */
 
@@ -85,7 +86,9 @@ export const adminClaimSchema = keyClaimSchema
       recentClaims: z.number().int(),
     }),
     /** Every reveal and copy of the claimed key in the customer's history. */
-    keyAccess: z.array(z.object({ action: z.string(), at: z.string(), ip: z.string().nullable() })),
+    keyAccess: z.array(
+      z.object({ action: z.enum(keyAccessActions), at: z.string(), ip: z.string().nullable() }),
+    ),
   })
   .meta({ id: 'AdminKeyClaim' });
 export type AdminClaim = z.infer<typeof adminClaimSchema>;

@@ -1,4 +1,5 @@
 import { adminOrderStatuses } from '@keyland/core/schemas/admin-orders';
+import { keyAccessActions } from '@keyland/core/key-access';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -198,7 +199,8 @@ export const localDisputeEvidence = pgTable('local_dispute_evidence', {
   submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-export const keyAccessActions = ['reveal', 'copy'] as const;
+/** The API's list (one list; the database check below repeats it). */
+export { keyAccessActions };
 
 /**
  * Every time a customer revealed or copied a delivered key in their history, with the address and browser:
@@ -220,6 +222,6 @@ export const keyAccessLog = pgTable(
   },
   (t) => [
     index('key_access_log_order_idx').on(t.orderId, t.at),
-    check('key_access_log_action_valid', sql`${t.action} in ('reveal', 'copy')`),
+    check('key_access_log_action_valid', sql`${t.action} in ('reveal', 'copy', 'download')`),
   ],
 );

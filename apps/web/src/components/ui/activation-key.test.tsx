@@ -64,7 +64,8 @@ describe('ActivationKey', () => {
   });
 
   it('shows an image code as a picture after "show", with a download link instead of copy', () => {
-    renderWithProviders(<ActivationKey code={PNG_CODE} title="Kühle Tiefen" />);
+    const onDownload = vi.fn();
+    renderWithProviders(<ActivationKey code={PNG_CODE} title="Kühle Tiefen" onDownload={onDownload} />);
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByTestId('activation-key').textContent).toBe('••••••••••••••');
     expect(screen.queryByRole('button', { name: /Copy/ })).toBeNull();
@@ -76,6 +77,10 @@ describe('ActivationKey', () => {
     expect(download.getAttribute('href')).toBe(PNG_CODE);
     expect(download.getAttribute('download')).toBe('kuhle-tiefen-key.png');
     expect(download.textContent).toBe('Download image: Kühle Tiefen');
+    // A download is recorded like a reveal or a copy (the access log a dispute cites).
+    expect(onDownload).not.toHaveBeenCalled();
+    fireEvent.click(download);
+    expect(onDownload).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Hide the key of Kühle Tiefen' }));
     expect(screen.queryByRole('img')).toBeNull();
   });

@@ -22,6 +22,8 @@ export interface ActivationKeyProps {
   onReveal?: () => void;
   /** Told when the key was copied (not when the browser refused). */
   onCopy?: () => void;
+  /** The customer downloaded a code delivered as a picture (the access log a dispute cites). */
+  onDownload?: () => void;
 }
 
 /**
@@ -35,6 +37,7 @@ export function ActivationKey({
   className,
   onReveal,
   onCopy,
+  onDownload,
 }: ActivationKeyProps): ReactNode {
   const { t } = useTranslation();
   const [revealed, setRevealed] = useState(!maskable);
@@ -98,7 +101,12 @@ export function ActivationKey({
         <p className="text-xs text-ink-muted">{t('history.imageKeyNote')}</p>
         <div className="flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
           {toggle}
-          <a href={image.dataUrl} download={imageCodeFileName(title, image)} className={iconButton}>
+          <a
+            href={image.dataUrl}
+            download={imageCodeFileName(title, image)}
+            className={iconButton}
+            onClick={() => onDownload?.()}
+          >
             <Download aria-hidden="true" className="size-4" />
             {/* The visible words begin the accessible name (WCAG 2.5.3); the game follows for screen readers. */}
             <span>{t('history.downloadImage')}</span>

@@ -31,13 +31,13 @@ export function accessActivityLog(
   keyLabel: (keyId: number) => string,
 ): string {
   if (accesses.length === 0)
-    return 'No reveal or copy of the keys was recorded in the customer’s order history.';
+    return 'No reveal, copy or download of the keys was recorded in the customer’s order history.';
   const lines: string[] = [];
   let length = 0;
   for (const [index, access] of accesses.entries()) {
     const line = [
       utcSeconds(access.at),
-      `${access.action === 'reveal' ? 'revealed' : 'copied'} ${keyLabel(access.keyId)}`,
+      `${{ reveal: 'revealed', copy: 'copied', download: 'downloaded' }[access.action]} ${keyLabel(access.keyId)}`,
       `IP ${access.ip ?? 'unknown'}`,
       ...(access.userAgent ? [`browser: ${access.userAgent}`] : []),
     ].join(' — ');

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@keyland/core/dates';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Copy, Eye, X, ZoomIn } from 'lucide-react';
+import { Copy, Download, Eye, X, ZoomIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminClaim, claimScreenshotUrl } from '#src/features/admin/api/admin-claims-api.ts';
@@ -87,7 +87,7 @@ export function KeyAccessLog({ entries }: { entries: AdminClaim['keyAccess'] }):
   return (
     <ul className="flex flex-col gap-1.5 text-sm">
       {entries.map((entry) => {
-        const Icon = entry.action === 'copy' ? Copy : Eye;
+        const Icon = { reveal: Eye, copy: Copy, download: Download }[entry.action];
         return (
           <li
             key={`${entry.at}-${entry.action}`}

@@ -88,6 +88,7 @@ function accessRecorder(keyId: number | undefined) {
   return {
     onReveal: () => recordKeyAccess(keyId, 'reveal'),
     onCopy: () => recordKeyAccess(keyId, 'copy'),
+    onDownload: () => recordKeyAccess(keyId, 'download'),
   };
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "key_access_log" DROP CONSTRAINT "key_access_log_action_valid";--> statement-breakpoint
+ALTER TABLE "key_access_log" ADD CONSTRAINT "key_access_log_action_valid" CHECK ("key_access_log"."action" in ('reveal', 'copy', 'download'));
