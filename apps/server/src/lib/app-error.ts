@@ -34,3 +34,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+
+/** A value the schema let through but a rule across fields refuses; `field` names it for the form. */
+export const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { field });

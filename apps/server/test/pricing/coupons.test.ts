@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buy, type Client, call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
-import { insertGame } from '../factories.ts';
+import { buy, type Client, call, loginCustomer } from '../admin/admin-helpers.ts';
 import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import type { TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
-import { DAY } from './pricing-helpers.ts';
+import { DAY, gameOnOwnPlatform, storeWithAdmin } from './pricing-helpers.ts';
 
 type Cart = {
   items: { providerId: string; total: number; coupon_discount: number }[];
@@ -27,14 +26,11 @@ describe(`coupons (${testDbKind})`, () => {
   let seq = 0;
 
   beforeAll(async () => {
-    ctx = await buildTestApp({ LOCAL_PAYMENT_WEBHOOK_SECRET: 'test-local-webhook-secret-0123456789' });
-    admin = (await loginAdmin(ctx)).client;
+    ({ ctx, admin } = await storeWithAdmin());
   });
   afterAll(async () => ctx?.close());
 
-  const newGame = async (priceCents: number, keys = 5) =>
-    (await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents, platform: `Coupon ${++seq}` }, { keys }))
-      .game;
+  const newGame = (priceCents: number, keys = 5) => gameOnOwnPlatform(ctx, priceCents, keys);
   const coupon = async (over: Record<string, unknown>) => {
     const response = await call(ctx.app, admin, 'POST', '/api/admin/coupons', {
       name: 'Coupon',

@@ -5,12 +5,26 @@ import {
   declarePriceChange,
   refreshSalePrices,
 } from '../../src/modules/pricing/index.ts';
-import { insertCustomer } from '../factories.ts';
-import type { TestContext } from '../helpers/test-app.ts';
+import { loginAdmin } from '../admin/admin-helpers.ts';
+import { insertCustomer, insertGame } from '../factories.ts';
+import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { queryRows } from '../helpers/test-db.ts';
 
 export const DAY = 86_400_000;
 export const HOUR = 3_600_000;
+
+/** The whole store, paid through the local provider, with an admin logged in to its back office. */
+export async function storeWithAdmin() {
+  const ctx = await buildTestApp({ LOCAL_PAYMENT_WEBHOOK_SECRET: 'test-local-webhook-secret-0123456789' });
+  return { ctx, admin: (await loginAdmin(ctx)).client };
+}
+
+let platforms = 0;
+/** A game with `keys` keys on a platform of its own, so that a platform's sale or coupon touches it alone. */
+export async function gameOnOwnPlatform(ctx: TestContext, priceCents: number, keys: number) {
+  const platform = `Pricing ${++platforms}`;
+  return (await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents, platform }, { keys })).game;
+}
 
 /** What a game's row says of its price and sale. */
 export async function priceOf(ctx: TestContext, gameId: number) {

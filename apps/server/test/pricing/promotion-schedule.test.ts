@@ -7,6 +7,7 @@ import { queryRows, testDbKind } from '../helpers/test-db.ts';
 import {
   adminActor,
   DAY,
+  gameOnOwnPlatform,
   HOUR,
   ledgerOf,
   priceOf,
@@ -25,7 +26,6 @@ describe(`promotions on a clock (${testDbKind})`, () => {
   // Well after the games' creation, so the ledger's first entries lie before every instant used here.
   const T0 = new Date(Date.now() + 200 * DAY);
   const at = (ms: number) => new Date(T0.getTime() + ms);
-  let platformSeq = 0;
   let actor: Awaited<ReturnType<typeof adminActor>>;
 
   beforeAll(async () => {
@@ -34,15 +34,7 @@ describe(`promotions on a clock (${testDbKind})`, () => {
   });
   afterAll(async () => ctx?.close());
 
-  const newGame = async (priceCents: number) =>
-    (
-      await insertGame(
-        ctx.dbHandle.db,
-        ctx.keyVault,
-        { priceCents, platform: `Clock ${++platformSeq}` },
-        { keys: 1 },
-      )
-    ).game;
+  const newGame = (priceCents: number) => gameOnOwnPlatform(ctx, priceCents, 1);
 
   const input = (over: Record<string, unknown>) =>
     promotionInputSchema.parse({ name: 'Sale', kind: 'percent', scope: 'games', ...over });
@@ -106,7 +98,7 @@ describe(`promotions on a clock (${testDbKind})`, () => {
       input({
         name: 'Platform week',
         scope: 'platform',
-        platform: `Clock ${platformSeq}`,
+        platform: game.platform,
         percentOff: 10,
         startsAt: start.toISOString(),
         endsAt: new Date(start.getTime() + 10 * DAY).toISOString(),
@@ -170,7 +162,7 @@ describe(`promotions on a clock (${testDbKind})`, () => {
     const page = await ctx.app.inject({
       method: 'POST',
       url: '/api/kl_api/catalog_paginated',
-      payload: { offset: 0, limit: 48, filters: { platform: `Clock ${platformSeq}` } },
+      payload: { offset: 0, limit: 48, filters: { platform: game.platform } },
     });
     expect(page.json()).toEqual([
       expect.objectContaining({
@@ -183,7 +175,7 @@ describe(`promotions on a clock (${testDbKind})`, () => {
     const onSale = await ctx.app.inject({
       method: 'POST',
       url: '/api/kl_api/catalog_paginated',
-      payload: { offset: 0, limit: 48, filters: { platform: `Clock ${platformSeq}`, onSale: true } },
+      payload: { offset: 0, limit: 48, filters: { platform: game.platform, onSale: true } },
     });
     expect(onSale.json()).toEqual([]);
   });
@@ -256,14 +248,13 @@ describe(`the promotion round of a running store (${testDbKind})`, () => {
       }),
     );
     // States, not times: the store's own round moves the price once the instants have passed.
-    await vi.waitFor(async () => expect((await priceOf(ctx, game.id)).price_cents).toBe(700), {
-      timeout: 30_000,
-      interval: 50,
-    });
-    await vi.waitFor(async () => expect((await priceOf(ctx, game.id)).price_cents).toBe(1000), {
-      timeout: 30_000,
-      interval: 50,
-    });
+    const priceBecomes = (cents: number) =>
+      vi.waitFor(async () => expect((await priceOf(ctx, game.id)).price_cents).toBe(cents), {
+        timeout: 30_000,
+        interval: 50,
+      });
+    await priceBecomes(700);
+    await priceBecomes(1000);
     const causes = (await ledgerOf(ctx, game.id)).map((e) => [e.cause, e.actor, e.price_cents]);
     expect(causes).toEqual([
       ['created', null, 1000],

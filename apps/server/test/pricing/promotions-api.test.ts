@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buy, type Client, call, loginAdmin, loginCustomer, visitor } from '../admin/admin-helpers.ts';
+import { buy, type Client, call, loginCustomer, visitor } from '../admin/admin-helpers.ts';
 import { insertGame } from '../factories.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import type { TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
-import { DAY, HOUR, ledgerOf, priceOf } from './pricing-helpers.ts';
+import { DAY, gameOnOwnPlatform, HOUR, ledgerOf, priceOf, storeWithAdmin } from './pricing-helpers.ts';
 
 type Promotion = {
   id: number;
@@ -23,19 +23,13 @@ type Promotion = {
 describe(`promotions through the API (${testDbKind})`, () => {
   let ctx: TestContext;
   let admin: Client;
-  let seq = 0;
 
   beforeAll(async () => {
-    ctx = await buildTestApp({ LOCAL_PAYMENT_WEBHOOK_SECRET: 'test-local-webhook-secret-0123456789' });
-    admin = (await loginAdmin(ctx)).client;
+    ({ ctx, admin } = await storeWithAdmin());
   });
   afterAll(async () => ctx?.close());
 
-  const newGame = async (priceCents: number, keys = 3) => {
-    const platform = `Api ${++seq}`;
-    const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents, platform }, { keys });
-    return game;
-  };
+  const newGame = (priceCents: number, keys = 3) => gameOnOwnPlatform(ctx, priceCents, keys);
   const body = (over: Record<string, unknown>) => ({
     name: 'Autumn sale',
     kind: 'percent',

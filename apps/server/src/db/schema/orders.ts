@@ -1,5 +1,5 @@
-import { adminOrderStatuses } from '@keyland/core/schemas/admin-orders';
 import { keyAccessActions } from '@keyland/core/key-access';
+import { adminOrderStatuses } from '@keyland/core/schemas/admin-orders';
 import { sql } from 'drizzle-orm';
 import {
   bigint,

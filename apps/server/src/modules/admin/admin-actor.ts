@@ -22,8 +22,10 @@ export function actorOf(request: FastifyRequest): Actor {
 export const adminAccessErrors = { 401: errorBodySchema, 403: errorBodySchema };
 /** …a route that reads a query, path or body also 400 when it is not valid… */
 export const adminInputErrors = { 400: errorBodySchema, ...adminAccessErrors };
-/** …and a route on one record by its id also 404 when there is none. */
+/** …a route on one record by its id also 404 when there is none… */
 export const adminErrors = { ...adminInputErrors, 404: errorBodySchema };
+/** …and a change that the record's state can refuse also 409. */
+export const adminConflictErrors = { ...adminErrors, 409: errorBodySchema };
 
 /**
  * Makes every route of the calling plugin an admin route: 401 without a session, 403 to a non-admin, and

@@ -3,6 +3,7 @@ export {
   type Actor,
   actorOf,
   adminAccessErrors,
+  adminConflictErrors,
   adminErrors,
   adminInputErrors,
   adminRoutesOnly,

@@ -1,3 +1,4 @@
+import { adminIdParamsSchema } from '@keyland/core/schemas/admin';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import {
   couponInputSchema,
@@ -7,7 +8,7 @@ import {
 } from '@keyland/core/schemas/coupons';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, adminErrors, adminInputErrors, adminRoutesOnly } from '../admin/index.ts';
+import { actorOf, adminConflictErrors, adminInputErrors, adminRoutesOnly } from '../admin/index.ts';
 import type { CouponsService } from './coupons.service.ts';
 
 /** The admins' coupons: typed codes, generated batches (exported as CSV), changes before the start, ending. */
@@ -16,8 +17,6 @@ export const couponsAdminRoutes: FastifyPluginAsyncZod<{ service: CouponsService
   { service },
 ) => {
   adminRoutesOnly(app);
-  const params = z.object({ id: z.coerce.number().int().positive() });
-  const conflicts = { ...adminErrors, 409: errorBodySchema };
 
   app.get(
     '/api/admin/coupons',
@@ -80,9 +79,9 @@ export const couponsAdminRoutes: FastifyPluginAsyncZod<{ service: CouponsService
         tags: ['admin'],
         operationId: 'updateCoupon',
         summary: 'Change a coupon that has not started yet (its codes stay; 409 once it has started)',
-        params,
+        params: adminIdParamsSchema,
         body: couponInputSchema,
-        response: { 200: couponSchema, ...conflicts },
+        response: { 200: couponSchema, ...adminConflictErrors },
       },
     },
     async (request) => {
@@ -98,8 +97,8 @@ export const couponsAdminRoutes: FastifyPluginAsyncZod<{ service: CouponsService
         tags: ['admin'],
         operationId: 'endCoupon',
         summary: 'End a coupon now: carts lose it at their next change and checkouts refuse it',
-        params,
-        response: { 200: couponSchema, ...conflicts },
+        params: adminIdParamsSchema,
+        response: { 200: couponSchema, ...adminConflictErrors },
       },
     },
     async (request) => service.end(actorOf(request), request.params.id),

@@ -3,53 +3,42 @@ import { centsToEuros, eurosToCents } from '@keyland/core/money';
 import type { Coupon, couponInputSchema, generateCouponsInputSchema } from '@keyland/core/schemas/coupons';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, invalid } from '../../lib/app-error.ts';
 import type { Actor } from '../admin/index.ts';
 import { auditTrail } from '../audit/index.ts';
+import {
+  discountScope,
+  discountStatus,
+  discountWindow,
+  endDiscount,
+  lockScheduled,
+} from '../pricing/index.ts';
 import { type CouponRow, createCouponsRepository, type NewCoupon } from './coupons.repository.ts';
 
 type CouponRule = Omit<z.output<typeof couponInputSchema>, 'code'>;
 
-const DAY_MS = 86_400_000;
 /** The longest a coupon may run. */
 const COUPON_MAX_DAYS = 366;
 /** Generated codes: no 0/O, 1/I/L, so a code read aloud or typed from print is not mistaken. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 10;
 
-export function couponStatus(row: CouponRow, now: Date): Coupon['status'] {
-  if (row.endedEarlyAt || row.endsAt <= now) return 'ended';
-  return row.startsAt > now ? 'scheduled' : 'active';
-}
-
-const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { field });
-
 /** The rules across a coupon's fields, and its columns; a start in the past (or none) means "now". */
 function couponValues(input: CouponRule, now: Date): Omit<NewCoupon, 'singleUse'> & { gameIds: number[] } {
-  const startsAt = new Date(Math.max(input.startsAt ? new Date(input.startsAt).getTime() : 0, now.getTime()));
-  const endsAt = new Date(input.endsAt);
-  if (endsAt <= startsAt) throw invalid('endsAt', 'The end must come after the start (and after now)');
-  if (endsAt.getTime() - startsAt.getTime() > COUPON_MAX_DAYS * DAY_MS)
-    throw invalid('endsAt', `A coupon runs at most ${COUPON_MAX_DAYS} days`);
+  const window = discountWindow(input, now, 'coupon', COUPON_MAX_DAYS);
   if (input.kind === 'percent' && input.percentOff === null)
     throw invalid('percentOff', 'A percentage is required');
   if (input.kind === 'amount' && input.amount === null) throw invalid('amount', 'An amount is required');
-  if (input.scope === 'platform' && !input.platform) throw invalid('platform', 'Choose a platform');
-  if (input.scope === 'games' && input.gameIds.length === 0)
-    throw invalid('gameIds', 'Choose at least one game');
   return {
     name: input.name,
     kind: input.kind,
     percentOff: input.kind === 'percent' ? input.percentOff : null,
     amountCents: input.kind === 'amount' && input.amount !== null ? eurosToCents(input.amount) : null,
     minBasketCents: eurosToCents(input.minBasket),
-    startsAt,
-    endsAt,
+    ...window,
     maxUses: input.maxUses,
     perCustomer: input.perCustomer,
-    scope: input.scope,
-    platform: input.scope === 'platform' ? input.platform : null,
-    gameIds: input.scope === 'games' ? [...new Set(input.gameIds)] : [],
+    ...discountScope(input),
   };
 }
 
@@ -78,7 +67,7 @@ export function createCouponsService({ db, now = () => new Date() }: { db: Datab
       scope: row.scope,
       platform: row.platform,
       gameIds: row.gameIds,
-      status: couponStatus(row, at),
+      status: discountStatus(row, at),
       uses: sales.get(row.id)?.uses ?? 0,
       discountGiven: centsToEuros(sales.get(row.id)?.discount ?? 0),
       revenue: centsToEuros(sales.get(row.id)?.revenue ?? 0),
@@ -145,10 +134,7 @@ export function createCouponsService({ db, now = () => new Date() }: { db: Datab
       const at = now();
       await db.transaction(async (tx) => {
         const repo = createCouponsRepository(tx);
-        const row = await repo.byId(id, true);
-        if (!row) throw new AppError('NOT_FOUND', 'No such coupon');
-        if (couponStatus(row, at) !== 'scheduled')
-          throw new AppError('PROMOTION_NOT_EDITABLE', 'This coupon has already started');
+        const row = await lockScheduled('coupon', { rows: repo, id, at });
         const { gameIds, ...values } = couponValues(input, at);
         await repo.update(id, values);
         await repo.setGames(id, gameIds);
@@ -167,18 +153,7 @@ export function createCouponsService({ db, now = () => new Date() }: { db: Datab
     async end(actor: Actor, id: number): Promise<Coupon> {
       const at = now();
       await db.transaction(async (tx) => {
-        const repo = createCouponsRepository(tx);
-        const row = await repo.byId(id, true);
-        if (!row) throw new AppError('NOT_FOUND', 'No such coupon');
-        if (couponStatus(row, at) === 'ended') throw new AppError('PROMOTION_ENDED', 'This coupon is over');
-        await repo.update(id, { endedEarlyAt: at });
-        await auditTrail(tx).record(actor, {
-          action: 'coupon.end',
-          targetType: 'coupon',
-          targetId: id,
-          before: { endsAt: row.endsAt.toISOString() },
-          after: { endedEarlyAt: at.toISOString() },
-        });
+        await endDiscount(tx, actor, 'coupon', { rows: createCouponsRepository(tx), id, at });
       });
       return one(id, at);
     },

@@ -1,3 +1,4 @@
+import { adminIdParamsSchema } from '@keyland/core/schemas/admin';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import {
   priceHistorySchema,
@@ -8,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { actorOf, adminErrors, adminInputErrors, adminRoutesOnly } from '../admin/index.ts';
+import { actorOf, adminConflictErrors, adminInputErrors, adminRoutesOnly } from '../admin/index.ts';
 import { conditionalAnswer } from '../catalogue/index.ts';
 import { priceHistory } from './price-history.ts';
 import type { PromotionsService } from './promotions.service.ts';
@@ -41,8 +42,6 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ service: PromotionsS
   { service },
 ) => {
   adminRoutesOnly(app);
-  const params = z.object({ id: z.coerce.number().int().positive() });
-  const conflicts = { ...adminErrors, 409: errorBodySchema };
 
   app.get(
     '/api/admin/promotions',
@@ -80,9 +79,9 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ service: PromotionsS
         tags: ['admin'],
         operationId: 'updatePromotion',
         summary: 'Change a promotion that has not started yet (409 once it has)',
-        params,
+        params: adminIdParamsSchema,
         body: promotionInputSchema,
-        response: { 200: promotionSchema, ...conflicts },
+        response: { 200: promotionSchema, ...adminConflictErrors },
       },
     },
     async (request) => service.update(actorOf(request), request.params.id, request.body),
@@ -95,8 +94,8 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ service: PromotionsS
         tags: ['admin'],
         operationId: 'endPromotion',
         summary: 'End a promotion now: its games go back to their regular (or another sale’s) price at once',
-        params,
-        response: { 200: promotionSchema, ...conflicts },
+        params: adminIdParamsSchema,
+        response: { 200: promotionSchema, ...adminConflictErrors },
       },
     },
     async (request) => service.end(actorOf(request), request.params.id),

@@ -2,15 +2,21 @@ import { centsToEuros, eurosToCents } from '@keyland/core/money';
 import {
   PROMOTION_MAX_DAYS,
   type Promotion,
-  type PromotionStatus,
   type promotionInputSchema,
 } from '@keyland/core/schemas/promotions';
 import type { z } from 'zod';
 import type { DbHandle } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, invalid } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import type { Actor } from '../admin/index.ts';
 import { auditTrail } from '../audit/index.ts';
+import {
+  discountScope,
+  discountStatus,
+  discountWindow,
+  endDiscount,
+  lockScheduled,
+} from './discount-rules.ts';
 import {
   createPricingRepository,
   type NewPromotion,
@@ -21,40 +27,21 @@ import { refreshSalePrices } from './sale-prices.ts';
 
 type PromotionInput = z.output<typeof promotionInputSchema>;
 
-const DAY_MS = 86_400_000;
-
-export function promotionStatus(row: PromotionRow, now: Date): PromotionStatus {
-  if (row.endedEarlyAt || row.endsAt <= now) return 'ended';
-  return row.startsAt > now ? 'scheduled' : 'active';
-}
-
-const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { field });
-
 /** The rules across an input's fields, and its columns; a start in the past means "now". */
 function promotionValues(input: PromotionInput, now: Date): NewPromotion & { gameIds: number[] } {
-  const startsAt = new Date(Math.max(new Date(input.startsAt).getTime(), now.getTime()));
-  const endsAt = new Date(input.endsAt);
-  if (endsAt <= startsAt) throw invalid('endsAt', 'The end must come after the start (and after now)');
-  if (endsAt.getTime() - startsAt.getTime() > PROMOTION_MAX_DAYS * DAY_MS)
-    throw invalid('endsAt', `A promotion runs at most ${PROMOTION_MAX_DAYS} days`);
+  const window = discountWindow(input, now, 'promotion', PROMOTION_MAX_DAYS);
   if (input.kind === 'percent' && input.percentOff === null)
     throw invalid('percentOff', 'A percentage is required');
   if (input.kind === 'fixed_price' && input.fixedPrice === null)
     throw invalid('fixedPrice', 'A sale price is required');
-  if (input.scope === 'platform' && !input.platform) throw invalid('platform', 'Choose a platform');
-  if (input.scope === 'games' && input.gameIds.length === 0)
-    throw invalid('gameIds', 'Choose at least one game');
   return {
     name: input.name,
     kind: input.kind,
     percentOff: input.kind === 'percent' ? input.percentOff : null,
     fixedPriceCents:
       input.kind === 'fixed_price' && input.fixedPrice !== null ? eurosToCents(input.fixedPrice) : null,
-    scope: input.scope,
-    platform: input.scope === 'platform' ? input.platform : null,
-    gameIds: input.scope === 'games' ? [...new Set(input.gameIds)] : [],
-    startsAt,
-    endsAt,
+    ...discountScope(input),
+    ...window,
   };
 }
 
@@ -71,7 +58,7 @@ export function createPromotionsService({ db, now = () => new Date() }: Promotio
     const [titles, sales, onSale] = await Promise.all([
       repo.titlesOf(rows.flatMap((r) => r.gameIds)),
       repo.salesOf(ids),
-      Promise.all(rows.map((r) => (promotionStatus(r, at) === 'active' ? repo.gamesOnSaleFrom(r.id) : []))),
+      Promise.all(rows.map((r) => (discountStatus(r, at) === 'active' ? repo.gamesOnSaleFrom(r.id) : []))),
     ]);
     return rows.map((row, index) => ({
       id: row.id,
@@ -86,7 +73,7 @@ export function createPromotionsService({ db, now = () => new Date() }: Promotio
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
       endedEarlyAt: row.endedEarlyAt?.toISOString() ?? null,
-      status: promotionStatus(row, at),
+      status: discountStatus(row, at),
       gamesOnSale: onSale[index]?.length ?? 0,
       keysSold: sales.get(row.id)?.keys ?? 0,
       revenue: centsToEuros(sales.get(row.id)?.cents ?? 0),
@@ -159,10 +146,7 @@ export function createPromotionsService({ db, now = () => new Date() }: Promotio
       const at = now();
       await db.transaction(async (tx) => {
         const repo = createPricingRepository(tx);
-        const row = await repo.byId(id, true);
-        if (!row) throw new AppError('NOT_FOUND', 'No such promotion');
-        if (promotionStatus(row, at) !== 'scheduled')
-          throw new AppError('PROMOTION_NOT_EDITABLE', 'This promotion has already started');
+        const row = await lockScheduled('promotion', { rows: repo, id, at });
         const { gameIds, ...values } = promotionValues(input, at);
         await checkGames(tx, gameIds);
         await repo.update(id, { ...values, appliedAt: null });
@@ -184,19 +168,7 @@ export function createPromotionsService({ db, now = () => new Date() }: Promotio
     async end(actor: Actor, id: number): Promise<Promotion> {
       const at = now();
       await db.transaction(async (tx) => {
-        const repo = createPricingRepository(tx);
-        const row = await repo.byId(id, true);
-        if (!row) throw new AppError('NOT_FOUND', 'No such promotion');
-        if (promotionStatus(row, at) === 'ended')
-          throw new AppError('PROMOTION_ENDED', 'This promotion is over');
-        await repo.update(id, { endedEarlyAt: at });
-        await auditTrail(tx).record(actor, {
-          action: 'promotion.end',
-          targetType: 'promotion',
-          targetId: id,
-          before: { endsAt: row.endsAt.toISOString() },
-          after: { endedEarlyAt: at.toISOString() },
-        });
+        await endDiscount(tx, actor, 'promotion', { rows: createPricingRepository(tx), id, at });
         await applyDue(tx, at, `admin:${actor.adminId}`);
       });
       catalogueChanged.notify();

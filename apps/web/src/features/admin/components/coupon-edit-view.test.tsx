@@ -2,32 +2,22 @@ import type { Coupon } from '@keyland/core/schemas/coupons';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PageNotices } from '#src/components/ui/notice.tsx';
+import { plannedBatch } from '#src/features/admin/testing/discount-fixtures.ts';
 import { type FetchCall, jsonResponse, stubFetch } from '#src/testing/fetch-stub.ts';
 import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { CouponEditView } from './coupon-edit-view.tsx';
 
 /** A batch of generated codes for two games, planned for December (UTC+2 in Tallinn). */
 const planned: Coupon = {
-  id: 4,
+  ...plannedBatch,
   name: 'Lumen fans',
-  code: null,
-  codes: 250,
   kind: 'percent',
   percentOff: 25,
   amount: null,
   minBasket: 10,
-  startsAt: '2026-12-01T08:00:00.000Z',
-  endsAt: '2026-12-24T21:59:00.000Z',
-  maxUses: null,
   perCustomer: 1,
   scope: 'games',
-  platform: null,
   gameIds: [11, 12],
-  status: 'scheduled',
-  uses: 0,
-  discountGiven: 0,
-  revenue: 0,
-  createdAt: '2026-11-20T10:00:00.000Z',
 };
 
 const running: Coupon = { ...planned, status: 'active', uses: 7, discountGiven: 52.47, revenue: 157.43 };

@@ -12,23 +12,16 @@ import {
   validateCouponForm,
 } from '#src/features/admin/utils/coupon-form.ts';
 import { ChoiceGroup } from './choice-group.tsx';
-import { FormActions } from './form-actions.tsx';
+import { AdminForm, type FormSaveProps } from './form-actions.tsx';
 import { ScopeFields } from './scope-fields.tsx';
 
-export interface CouponFormProps {
+export interface CouponFormProps extends FormSaveProps {
   mode: CouponFormMode;
   initial?: CouponFormValues;
   /** For a batch: how many codes it has. */
   batchCodes?: number;
-  submitLabel: string;
-  pendingLabel: string;
-  pending: boolean;
-  /** The failure of the last save, if any (a field error is shown under its field). */
-  error: unknown;
   /** Called with a valid form (see validateCouponForm). */
   onSubmit: (values: CouponFormValues) => void;
-  /** Next to the submit button (a way back). */
-  children?: ReactNode;
 }
 
 const narrow = 'sm:max-w-56';
@@ -43,12 +36,10 @@ export function CouponForm({
   mode,
   initial = emptyCouponForm,
   batchCodes = 0,
-  submitLabel,
-  pendingLabel,
-  pending,
   error,
   onSubmit,
   children,
+  ...save
 }: CouponFormProps): ReactNode {
   const { t } = useTranslation();
   const form = useCheckedForm({
@@ -59,21 +50,13 @@ export function CouponForm({
     validate: (values: CouponFormValues) => validateCouponForm(values, mode),
     message: (reason) => t(`coupons.form.errors.${reason}`),
     error,
-    pending,
+    pending: save.pending,
     onValid: onSubmit,
   });
-  const { values, change, text, fieldId, fieldError } = form;
-  /** What a text field of the form takes: its id, its message, its value and change handler. */
-  const field = (name: Parameters<typeof text>[0] & Parameters<typeof fieldId>[0]) => ({
-    id: fieldId(name),
-    error: fieldError(name),
-    autoComplete: 'off',
-    ...text(name),
-  });
+  const { values, field } = form;
 
   return (
-    <form noValidate onSubmit={form.submit} className="flex flex-col gap-5" aria-busy={pending || undefined}>
-      <p className="text-xs text-ink-muted">{t('admin.form.requiredNote')}</p>
+    <AdminForm {...save} error={form.formError} onSubmit={form.submit} back={children}>
       <TextField
         label={t('coupons.form.name')}
         hint={t('coupons.form.nameHint')}
@@ -119,12 +102,9 @@ export function CouponForm({
         </div>
       ) : null}
       <ChoiceGroup
-        id={fieldId('kind')}
         legend={t('coupons.form.kind')}
         options={couponKinds.map((kind) => ({ value: kind, label: t(`coupons.form.kinds.${kind}`) }))}
-        value={values.kind}
-        onChange={(kind) => change('kind', kind)}
-        error={fieldError('kind')}
+        {...form.choice('kind')}
       />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {values.kind === 'percent' ? (
@@ -151,13 +131,7 @@ export function CouponForm({
           {...field('minBasket')}
         />
       </div>
-      <ScopeFields
-        values={values}
-        onChange={change}
-        fieldId={fieldId}
-        fieldError={fieldError}
-        maxGames={COUPON_MAX_GAMES}
-      />
+      <ScopeFields form={form} maxGames={COUPON_MAX_GAMES} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           label={t('coupons.form.startsAt')}
@@ -182,14 +156,6 @@ export function CouponForm({
           {...field('perCustomer')}
         />
       </div>
-      <FormActions
-        error={form.formError}
-        pending={pending}
-        submitLabel={submitLabel}
-        pendingLabel={pendingLabel}
-      >
-        {children}
-      </FormActions>
-    </form>
+    </AdminForm>
   );
 }

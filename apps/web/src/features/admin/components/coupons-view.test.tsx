@@ -2,11 +2,13 @@ import type { Coupon } from '@keyland/core/schemas/coupons';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PageNotices } from '#src/components/ui/notice.tsx';
+import { plannedBatch } from '#src/features/admin/testing/discount-fixtures.ts';
 import { jsonResponse, stubFetch } from '#src/testing/fetch-stub.ts';
 import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { CouponsView } from './coupons-view.tsx';
 
 const inUse: Coupon = {
+  ...plannedBatch,
   id: 3,
   name: 'Winter welcome',
   code: 'WINTER-10',
@@ -22,34 +24,10 @@ const inUse: Coupon = {
   perCustomer: 1,
   scope: 'platform',
   platform: 'Steam',
-  gameIds: [],
   status: 'active',
   uses: 1234,
   discountGiven: 2345.6,
   revenue: 21_110.4,
-  createdAt: '2026-11-19T09:00:00.000Z',
-};
-
-const batch: Coupon = {
-  ...inUse,
-  id: 4,
-  name: 'Newsletter December',
-  code: null,
-  codes: 250,
-  kind: 'amount',
-  percentOff: null,
-  amount: 5,
-  minBasket: 0,
-  startsAt: '2026-12-01T08:00:00.000Z',
-  endsAt: '2026-12-24T21:59:00.000Z',
-  maxUses: null,
-  perCustomer: 2,
-  scope: 'all',
-  platform: null,
-  status: 'scheduled',
-  uses: 0,
-  discountGiven: 0,
-  revenue: 0,
 };
 
 /** The coupons API: the list (the coupon in use is over once ended) and "end now". */
@@ -88,7 +66,7 @@ describe('the coupons list', () => {
   });
 
   it('lists each coupon: its code, what it takes off, its limits, when in Tallinn time, its state and results', async () => {
-    stubServer([batch, inUse]);
+    stubServer([plannedBatch, inUse]);
     renderScreen();
     const rows = await screen.findAllByTestId('coupon-row');
     expect(rows).toHaveLength(2);
@@ -143,7 +121,7 @@ describe('the coupons list', () => {
   });
 
   it('ends a coupon in use only after confirmation, then reads the list again', async () => {
-    const calls = stubServer([batch, inUse]);
+    const calls = stubServer([plannedBatch, inUse]);
     renderScreen();
     const [, row] = await screen.findAllByTestId('coupon-row');
     fireEvent.click(within(row as HTMLElement).getByRole('button', { name: 'End “Winter welcome” now' }));

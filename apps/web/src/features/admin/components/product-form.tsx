@@ -20,7 +20,7 @@ import {
 } from '#src/features/admin/utils/product-form.ts';
 import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
 import { activationInWords } from '#src/utils/activation-in-words.ts';
-import { FormActions } from './form-actions.tsx';
+import { AdminForm, type FormSaveProps } from './form-actions.tsx';
 
 const FIELD_ORDER: ProductField[] = [
   'title',
@@ -36,19 +36,13 @@ const FIELD_ORDER: ProductField[] = [
   'description',
 ];
 
-export interface ProductFormProps {
+export interface ProductFormProps extends FormSaveProps {
   initial?: ProductFormValues;
-  submitLabel: string;
-  pendingLabel: string;
-  pending: boolean;
-  /** The failure of the last save, if any (a field error is shown next to its field). */
-  error: unknown;
   onSubmit: (values: ProductFormValues) => void;
   /** Shown instead of sending when nothing changed (edit). */
   unchangedMessage?: string;
   /** The platforms of the catalogue, offered as suggestions for the platform field. */
   platforms: readonly string[];
-  children?: ReactNode;
 }
 
 /**
@@ -58,14 +52,12 @@ export interface ProductFormProps {
  */
 export function ProductForm({
   initial = emptyProductForm,
-  submitLabel,
-  pendingLabel,
-  pending,
   error,
   onSubmit,
   unchangedMessage,
   platforms,
   children,
+  ...save
 }: ProductFormProps): ReactNode {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -113,8 +105,7 @@ export function ProductForm({
       : undefined;
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={pending || undefined}>
-      <p className="text-xs text-ink-muted">{t('admin.form.requiredNote')}</p>
+    <AdminForm {...save} error={showFormError ? error : null} onSubmit={submit} back={children} dense>
       <TextField
         id={fieldId('title')}
         label={t('admin.form.title')}
@@ -245,14 +236,6 @@ export function ProductForm({
         rows={5}
       />
       {unchanged && unchangedMessage ? <FormMessage tone="success">{unchangedMessage}</FormMessage> : null}
-      <FormActions
-        error={showFormError ? error : null}
-        pending={pending}
-        submitLabel={submitLabel}
-        pendingLabel={pendingLabel}
-      >
-        {children}
-      </FormActions>
-    </form>
+    </AdminForm>
   );
 }

@@ -2,72 +2,36 @@ import type { Promotion } from '@keyland/core/schemas/promotions';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PageNotices } from '#src/components/ui/notice.tsx';
+import { plannedSale } from '#src/features/admin/testing/discount-fixtures.ts';
+import { type FetchCall, jsonResponse, stubFetch } from '#src/testing/fetch-stub.ts';
 import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { PromotionEditView } from './promotion-edit-view.tsx';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const planned: Promotion = {
-  id: 4,
-  name: 'Lumen weekend',
-  kind: 'percent',
-  percentOff: 25,
-  fixedPrice: null,
-  scope: 'games',
-  platform: null,
-  gameIds: [11, 12],
-  gameTitles: ['Lumen Drift', 'Lumen Drift II'],
-  // Saturday 24 October 12:00 to Sunday 25 October 18:00 in Tallinn, across the end of summer time.
-  startsAt: '2026-10-24T09:00:00.000Z',
-  endsAt: '2026-10-25T16:00:00.000Z',
-  endedEarlyAt: null,
-  status: 'scheduled',
-  gamesOnSale: 0,
-  keysSold: 0,
-  revenue: 0,
-  createdAt: '2026-10-01T09:00:00.000Z',
-};
-
-const running: Promotion = { ...planned, status: 'active', gamesOnSale: 2, keysSold: 7, revenue: 104.93 };
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
+const running: Promotion = { ...plannedSale, status: 'active', gamesOnSale: 2, keysSold: 7, revenue: 104.93 };
 
 /** The promotions API with one promotion; `startsMeanwhile` makes a change arrive too late. */
-function stubServer(first: Promotion, { startsMeanwhile = false } = {}): Call[] {
-  const calls: Call[] = [];
+function stubServer(first: Promotion, { startsMeanwhile = false } = {}) {
   let current = first;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      if (url === '/api/admin/promotions' && method === 'GET') return json(200, { items: [current] });
-      if (url === '/api/kl_api/get_platforms') return json(200, ['Steam']);
-      if (url === '/api/admin/promotions/4' && method === 'PUT') {
-        if (startsMeanwhile) {
-          current = running;
-          return json(409, { error: 'PROMOTION_NOT_EDITABLE', message: 'x' });
-        }
-        current = { ...current, ...body };
-        return json(200, current);
+  return stubFetch(({ method, url, body }) => {
+    if (url === '/api/admin/promotions' && method === 'GET') return jsonResponse(200, { items: [current] });
+    if (url === '/api/kl_api/get_platforms') return jsonResponse(200, ['Steam']);
+    if (url === '/api/admin/promotions/4' && method === 'PUT') {
+      if (startsMeanwhile) {
+        current = running;
+        return jsonResponse(409, { error: 'PROMOTION_NOT_EDITABLE', message: 'x' });
       }
-      if (url === '/api/admin/promotions/4/end' && method === 'POST') {
-        current = { ...current, status: 'ended', endedEarlyAt: '2026-10-24T10:00:00.000Z', gamesOnSale: 0 };
-        return json(200, current);
-      }
-      return json(404, { error: 'NOT_FOUND', message: 'x' });
-    }),
-  );
-  return calls;
+      current = { ...current, ...(body as Partial<Promotion>) };
+      return jsonResponse(200, current);
+    }
+    if (url === '/api/admin/promotions/4/end' && method === 'POST') {
+      current = { ...current, status: 'ended', endedEarlyAt: '2026-10-24T10:00:00.000Z', gamesOnSale: 0 };
+      return jsonResponse(200, current);
+    }
+    return jsonResponse(404, { error: 'NOT_FOUND', message: 'x' });
+  });
 }
 
-const changes = (calls: Call[]) =>
+const changes = (calls: FetchCall[]) =>
   calls.filter((call) => call.method !== 'GET' && !call.url.includes('kl_api'));
 
 function renderScreen(id = 4) {
@@ -88,7 +52,7 @@ describe('one promotion', () => {
   });
 
   it('changes a scheduled promotion in its form, filled in Tallinn time', async () => {
-    const calls = stubServer(planned);
+    const calls = stubServer(plannedSale);
     renderScreen();
     const name = (await screen.findByLabelText('Name *')) as HTMLInputElement;
     expect(name.value).toBe('Lumen weekend');
@@ -163,7 +127,7 @@ describe('one promotion', () => {
   });
 
   it('says why a change came too late and shows the promotion as it now is', async () => {
-    stubServer(planned, { startsMeanwhile: true });
+    stubServer(plannedSale, { startsMeanwhile: true });
     renderScreen();
     await screen.findByLabelText('Name *');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -175,7 +139,7 @@ describe('one promotion', () => {
   });
 
   it('says so for a promotion that does not exist', async () => {
-    stubServer(planned);
+    stubServer(plannedSale);
     renderScreen(99);
     expect(await screen.findByRole('heading', { name: 'Promotion not found' })).toBeTruthy();
   });

@@ -1,11 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PageNotices } from '#src/components/ui/notice.tsx';
+import { type FetchCall, jsonResponse, stubFetch } from '#src/testing/fetch-stub.ts';
 import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { PromotionCreateView } from './promotion-create-view.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const product = (id: number, title: string) => ({
   id,
@@ -16,36 +14,25 @@ const product = (id: number, title: string) => ({
   keys: { available: 3, reserved: 0, sold: 1, revoked: 0 },
 });
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
 /** The calls the form makes: the platforms, the games search and the creation (or its refusal). */
 function stubServer({ refuse }: { refuse?: { error: string; message: string; field?: string } } = {}) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      if (url === '/api/kl_api/get_platforms') return json(200, ['PlayStation', 'Steam', 'Xbox']);
-      if (url.startsWith('/api/admin/products?q=lumen'))
-        return json(200, { items: [product(11, 'Lumen Drift'), product(12, 'Lumen Drift II')], total: 2 });
-      if (url === '/api/admin/promotions' && method === 'POST') {
-        if (refuse) return json(400, refuse);
-        return json(201, { ...body, id: 9, status: 'scheduled' });
-      }
-      if (url === '/api/admin/promotions') return json(200, { items: [] });
-      return json(404, { error: 'NOT_FOUND', message: 'x' });
-    }),
-  );
-  return calls;
+  return stubFetch(({ method, url, body }) => {
+    if (url === '/api/kl_api/get_platforms') return jsonResponse(200, ['PlayStation', 'Steam', 'Xbox']);
+    if (url.startsWith('/api/admin/products?q=lumen'))
+      return jsonResponse(200, {
+        items: [product(11, 'Lumen Drift'), product(12, 'Lumen Drift II')],
+        total: 2,
+      });
+    if (url === '/api/admin/promotions' && method === 'POST') {
+      if (refuse) return jsonResponse(400, refuse);
+      return jsonResponse(201, { ...(body as object), id: 9, status: 'scheduled' });
+    }
+    if (url === '/api/admin/promotions') return jsonResponse(200, { items: [] });
+    return jsonResponse(404, { error: 'NOT_FOUND', message: 'x' });
+  });
 }
 
-const creations = (calls: Call[]) =>
+const creations = (calls: FetchCall[]) =>
   calls.filter((call) => call.method === 'POST' && call.url === '/api/admin/promotions');
 
 function renderScreen() {

@@ -17,19 +17,12 @@ import {
   validatePromotionForm,
 } from '#src/features/admin/utils/promotion-form.ts';
 import { ChoiceGroup } from './choice-group.tsx';
-import { FormActions } from './form-actions.tsx';
+import { AdminForm, type FormSaveProps } from './form-actions.tsx';
 import { ScopeFields } from './scope-fields.tsx';
 
-export interface PromotionFormProps {
+export interface PromotionFormProps extends FormSaveProps {
   initial?: PromotionFormValues;
-  submitLabel: string;
-  pendingLabel: string;
-  pending: boolean;
-  /** The failure of the last save, if any (a field error is shown under its field). */
-  error: unknown;
   onSubmit: (input: PromotionInput) => void;
-  /** Next to the submit button (a way back). */
-  children?: ReactNode;
 }
 
 /**
@@ -40,12 +33,10 @@ export interface PromotionFormProps {
  */
 export function PromotionForm({
   initial = emptyPromotionForm,
-  submitLabel,
-  pendingLabel,
-  pending,
   error,
   onSubmit,
   children,
+  ...save
 }: PromotionFormProps): ReactNode {
   const { t } = useTranslation();
   const form = useCheckedForm({
@@ -55,91 +46,60 @@ export function PromotionForm({
     validate: validatePromotionForm,
     message: (reason) => t(`promotions.form.errors.${reason}`, { max: PROMOTION_MAX_DAYS }),
     error,
-    pending,
+    pending: save.pending,
     onValid: (values) => onSubmit(formToPromotionInput(values)),
   });
-  const { values, change, text, fieldId, fieldError } = form;
+  const { values, field } = form;
 
   return (
-    <form noValidate onSubmit={form.submit} className="flex flex-col gap-5" aria-busy={pending || undefined}>
-      <p className="text-xs text-ink-muted">{t('admin.form.requiredNote')}</p>
+    <AdminForm {...save} error={form.formError} onSubmit={form.submit} back={children}>
       <TextField
-        id={fieldId('name')}
         label={t('promotions.form.name')}
         hint={t('promotions.form.nameHint')}
         required
         maxLength={PROMOTION_NAME_MAX}
-        autoComplete="off"
-        error={fieldError('name')}
-        {...text('name')}
+        {...field('name')}
       />
       <ChoiceGroup
-        id={fieldId('kind')}
         legend={t('promotions.form.kind')}
         options={promotionKinds.map((kind) => ({ value: kind, label: t(`promotions.kinds.${kind}`) }))}
-        value={values.kind}
-        onChange={(kind) => change('kind', kind)}
-        error={fieldError('kind')}
+        {...form.choice('kind')}
       />
       {values.kind === 'percent' ? (
         <TextField
-          id={fieldId('percentOff')}
           label={t('promotions.form.percentOff')}
           hint={t('promotions.form.percentOffHint', { max: MAX_PERCENT_OFF })}
           required
           inputMode="numeric"
-          autoComplete="off"
           className="sm:max-w-40"
-          error={fieldError('percentOff')}
-          {...text('percentOff')}
+          {...field('percentOff')}
         />
       ) : (
         <TextField
-          id={fieldId('fixedPrice')}
           label={t('promotions.form.fixedPrice')}
           hint={t('promotions.form.fixedPriceHint')}
           required
           inputMode="decimal"
-          autoComplete="off"
           className="sm:max-w-40"
-          error={fieldError('fixedPrice')}
-          {...text('fixedPrice')}
+          {...field('fixedPrice')}
         />
       )}
-      <ScopeFields
-        values={values}
-        onChange={change}
-        fieldId={fieldId}
-        fieldError={fieldError}
-        maxGames={PROMOTION_MAX_GAMES}
-      />
+      <ScopeFields form={form} maxGames={PROMOTION_MAX_GAMES} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
-          id={fieldId('startsAt')}
           label={t('promotions.form.startsAt')}
           type="datetime-local"
           required
-          error={fieldError('startsAt')}
-          {...text('startsAt')}
+          {...field('startsAt')}
         />
         <TextField
-          id={fieldId('endsAt')}
           label={t('promotions.form.endsAt')}
           hint={t('promotions.form.endsAtHint', { max: PROMOTION_MAX_DAYS })}
           type="datetime-local"
           required
-          error={fieldError('endsAt')}
-          {...text('endsAt')}
+          {...field('endsAt')}
         />
       </div>
-      <FormActions
-        error={form.formError}
-        pending={pending}
-        submitLabel={submitLabel}
-        pendingLabel={pendingLabel}
-      >
-        {children}
-      </FormActions>
-    </form>
+    </AdminForm>
   );
 }

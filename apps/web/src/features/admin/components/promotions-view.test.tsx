@@ -2,18 +2,16 @@ import type { Promotion } from '@keyland/core/schemas/promotions';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PageNotices } from '#src/components/ui/notice.tsx';
+import { plannedSale } from '#src/features/admin/testing/discount-fixtures.ts';
+import { jsonResponse, stubFetch } from '#src/testing/fetch-stub.ts';
 import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { PromotionsView } from './promotions-view.tsx';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 const running: Promotion = {
+  ...plannedSale,
   id: 3,
   name: 'Spring sale',
-  kind: 'percent',
   percentOff: 20,
-  fixedPrice: null,
   scope: 'platform',
   platform: 'Steam',
   gameIds: [],
@@ -21,63 +19,37 @@ const running: Promotion = {
   // 10:00 and 23:59 in Tallinn (UTC+2 in winter, UTC+3 in summer).
   startsAt: '2026-03-20T08:00:00.000Z',
   endsAt: '2026-04-05T20:59:00.000Z',
-  endedEarlyAt: null,
   status: 'active',
   gamesOnSale: 42,
   keysSold: 1234,
   revenue: 5678.9,
-  createdAt: '2026-03-01T09:00:00.000Z',
 };
 
 const planned: Promotion = {
-  ...running,
-  id: 4,
-  name: 'Lumen weekend',
+  ...plannedSale,
   kind: 'fixed_price',
   percentOff: null,
   fixedPrice: 9.99,
-  scope: 'games',
-  platform: null,
-  gameIds: [11, 12],
-  gameTitles: ['Lumen Drift', 'Lumen Drift II'],
   startsAt: '2026-05-01T07:00:00.000Z',
   endsAt: '2026-05-03T20:59:00.000Z',
-  status: 'scheduled',
-  gamesOnSale: 0,
-  keysSold: 0,
-  revenue: 0,
 };
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
 /** The promotions API: the list (the running sale is over once ended) and "end now". */
-function stubServer(items: Promotion[]): Call[] {
-  const calls: Call[] = [];
+function stubServer(items: Promotion[]) {
   let list = items;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url === '/api/admin/promotions' && method === 'GET') return json(200, { items: list });
-      if (url === '/api/admin/promotions/3/end' && method === 'POST') {
-        const ended: Promotion = {
-          ...running,
-          status: 'ended',
-          endedEarlyAt: '2026-03-25T12:00:00.000Z',
-          gamesOnSale: 0,
-        };
-        list = list.map((promotion) => (promotion.id === 3 ? ended : promotion));
-        return json(200, ended);
-      }
-      return json(404, { error: 'NOT_FOUND', message: 'x' });
-    }),
-  );
-  return calls;
+  return stubFetch(({ method, url }) => {
+    if (url === '/api/admin/promotions' && method === 'GET') return jsonResponse(200, { items: list });
+    if (url !== '/api/admin/promotions/3/end' || method !== 'POST')
+      return jsonResponse(404, { error: 'NOT_FOUND', message: 'x' });
+    const ended: Promotion = {
+      ...running,
+      status: 'ended',
+      endedEarlyAt: '2026-03-25T12:00:00.000Z',
+      gamesOnSale: 0,
+    };
+    list = list.map((promotion) => (promotion.id === ended.id ? ended : promotion));
+    return jsonResponse(200, ended);
+  });
 }
 
 function renderScreen() {
@@ -145,10 +117,7 @@ describe('the promotions list', () => {
   });
 
   it('says so when the list cannot be loaded, with a retry', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(500, { error: 'INTERNAL_ERROR', message: 'x' })),
-    );
+    stubFetch(() => jsonResponse(500, { error: 'INTERNAL_ERROR', message: 'x' }));
     renderScreen();
     expect(await screen.findByText('The promotions could not be loaded.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

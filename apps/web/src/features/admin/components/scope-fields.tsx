@@ -12,21 +12,22 @@ export type ScopeField = 'scope' | 'platform' | 'gameIds';
 
 /**
  * Which games a discount (a promotion, a coupon) applies to: all, one platform of the catalogue, or
- * games searched and ticked. Part of the discount's form, which owns the values and the messages.
+ * games searched and ticked. Part of the discount's form (see useCheckedForm), which owns the values and
+ * the messages.
  */
 export function ScopeFields({
-  values,
-  onChange,
-  fieldId,
-  fieldError,
+  form,
   maxGames,
 }: {
-  values: ScopeValues;
-  onChange: (key: keyof ScopeValues, value: ScopeValues[keyof ScopeValues]) => void;
-  fieldId: (field: ScopeField) => string;
-  fieldError: (field: ScopeField) => string | undefined;
+  form: {
+    values: ScopeValues;
+    change: (key: keyof ScopeValues, value: ScopeValues[keyof ScopeValues]) => void;
+    fieldId: (field: ScopeField) => string;
+    fieldError: (field: ScopeField) => string | undefined;
+  };
   maxGames: number;
 }): ReactNode {
+  const { values, change, fieldId, fieldError } = form;
   const { t } = useTranslation();
   const platforms = useCataloguePlatforms();
   // The saved platform stays choosable even if the catalogue no longer lists it.
@@ -40,7 +41,7 @@ export function ScopeFields({
         legend={t('promotions.form.scope')}
         options={promotionScopes.map((scope) => ({ value: scope, label: t(`promotions.scopes.${scope}`) }))}
         value={values.scope}
-        onChange={(scope) => onChange('scope', scope)}
+        onChange={(scope) => change('scope', scope)}
         error={fieldError('scope')}
       />
       {values.scope === 'platform' ? (
@@ -49,7 +50,7 @@ export function ScopeFields({
           label={t('promotions.form.platform')}
           required
           value={values.platform}
-          onChange={(event) => onChange('platform', event.target.value)}
+          onChange={(event) => change('platform', event.target.value)}
           error={fieldError('platform') ?? (platforms.isError ? getErrorMessage(platforms.error) : undefined)}
         >
           <option value="">
@@ -69,7 +70,7 @@ export function ScopeFields({
           id={fieldId('gameIds')}
           chosen={values.games}
           max={maxGames}
-          onChange={(games) => onChange('games', games)}
+          onChange={(games) => change('games', games)}
           error={fieldError('gameIds')}
         />
       ) : null}

@@ -65,6 +65,22 @@ export function useCheckedForm<Values extends object, Field extends string, Reas
     onChange: (event: ChangeEvent<HTMLInputElement>) => change(key, event.target.value as Values[typeof key]),
   });
 
+  /** What a text field takes: its id, its message, its value and change handler (no browser suggestions). */
+  const field = (name: TextKey<Values> & Field) => ({
+    id: fieldId(name),
+    error: fieldError(name),
+    autoComplete: 'off',
+    ...text(name),
+  });
+
+  /** What a group of choices takes (see ChoiceGroup): its id, its value, change handler and message. */
+  const choice = <K extends keyof Values & Field>(key: K) => ({
+    id: fieldId(key),
+    value: values[key],
+    onChange: (value: Values[K]) => change(key, value),
+    error: fieldError(key),
+  });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
@@ -78,7 +94,8 @@ export function useCheckedForm<Values extends object, Field extends string, Reas
   return {
     values,
     change,
-    text,
+    field,
+    choice,
     fieldId,
     fieldError,
     submit,

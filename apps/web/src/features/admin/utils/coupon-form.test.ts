@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Coupon } from '#src/features/admin/api/admin-coupons-api.ts';
+import { plannedBatch } from '#src/features/admin/testing/discount-fixtures.ts';
 import {
   type CouponFormValues,
   couponToForm,
@@ -108,28 +109,7 @@ describe('the coupon form rules', () => {
   });
 
   it('shows a saved coupon in Tallinn time, with the titles of its games', () => {
-    const coupon: Coupon = {
-      id: 5,
-      name: 'Lumen fans',
-      code: null,
-      codes: 250,
-      kind: 'amount',
-      percentOff: null,
-      amount: 5,
-      minBasket: 0,
-      startsAt: '2026-12-01T08:00:00.000Z',
-      endsAt: '2026-12-24T21:59:00.000Z',
-      maxUses: null,
-      perCustomer: 2,
-      scope: 'games',
-      platform: null,
-      gameIds: [11],
-      status: 'scheduled',
-      uses: 0,
-      discountGiven: 0,
-      revenue: 0,
-      createdAt: '2026-11-20T10:00:00.000Z',
-    };
+    const coupon: Coupon = { ...plannedBatch, id: 5, name: 'Lumen fans', scope: 'games', gameIds: [11] };
     expect(couponToForm(coupon, [{ id: 11, title: 'Lumen Drift' }])).toEqual({
       ...emptyCouponForm,
       name: 'Lumen fans',

@@ -19,13 +19,19 @@ import {
 import {
   type ChosenGame,
   checkEuros,
-  checkName,
   checkWhole,
+  type NameReason,
+  nameErrors,
+  type PercentReason,
   parseEuros,
+  percentErrors,
+  reasonFor,
+  type ScopeReason,
   type ScopeValues,
   scopeErrors,
   scopeInput,
   tallinnToIso,
+  type WindowReason,
   windowErrors,
 } from './discount-form.ts';
 
@@ -90,27 +96,22 @@ export const COUPON_FIELD_ORDER: readonly CouponField[] = [
 
 /** The reasons a field is refused, each a text under coupons.form.errors. */
 export type CouponFieldError =
-  | 'nameRequired'
-  | 'nameTooLong'
+  | NameReason
   | 'codeRequired'
   | 'codeInvalid'
   | 'countRequired'
   | 'countInvalid'
   | 'prefixInvalid'
-  | 'percentRequired'
-  | 'percentInvalid'
+  | PercentReason
   | 'amountRequired'
   | 'amountInvalid'
   | 'minBasketInvalid'
   | 'maxUsesInvalid'
   | 'perCustomerRequired'
   | 'perCustomerInvalid'
-  | 'platformRequired'
-  | 'gamesRequired'
-  | 'gamesTooMany'
-  | 'endRequired'
-  | 'timeInvalid'
-  | 'endBeforeStart';
+  | ScopeReason
+  // The start may be left empty (the coupon starts at once), and a coupon has no longest length here.
+  | Exclude<WindowReason, 'startRequired' | 'tooLong'>;
 
 export type CouponFormErrors = Partial<Record<CouponField, CouponFieldError>>;
 
@@ -164,19 +165,16 @@ function codeErrors(values: CouponFormValues, mode: CouponFormMode): CouponFormE
   if (mode === 'batch') return {};
   const errors: CouponFormErrors = {};
   const count = checkWhole(values.count, 1, COUPON_GENERATE_MAX);
-  if (count) errors.count = count === 'missing' ? 'countRequired' : 'countInvalid';
+  if (count) errors.count = reasonFor('count', count);
   if (!COUPON_PREFIX_PATTERN.test(values.prefix.trim())) errors.prefix = 'prefixInvalid';
   return errors;
 }
 
 /** What it takes off: a whole percent from 1 to 90, or euros above 0 with at most two decimals. */
 function amountErrors(values: CouponFormValues): CouponFormErrors {
-  if (values.kind === 'percent') {
-    const percent = checkWhole(values.percentOff, 1, COUPON_PERCENT_MAX);
-    return percent ? { percentOff: percent === 'missing' ? 'percentRequired' : 'percentInvalid' } : {};
-  }
+  if (values.kind === 'percent') return percentErrors(values.percentOff, COUPON_PERCENT_MAX);
   const amount = checkEuros(values.amount, 0, COUPON_AMOUNT_MAX);
-  return amount ? { amount: amount === 'missing' ? 'amountRequired' : 'amountInvalid' } : {};
+  return amount ? { amount: reasonFor('amount', amount) } : {};
 }
 
 /** The minimum basket and the total use limit may be left empty; the limit per customer may not. */
@@ -186,8 +184,7 @@ function limitErrors(values: CouponFormValues): CouponFormErrors {
     errors.minBasket = 'minBasketInvalid';
   if (checkWhole(values.maxUses, 1, COUPON_MAX_USES_MAX) === 'invalid') errors.maxUses = 'maxUsesInvalid';
   const perCustomer = checkWhole(values.perCustomer, 1, COUPON_PER_CUSTOMER_MAX);
-  if (perCustomer)
-    errors.perCustomer = perCustomer === 'missing' ? 'perCustomerRequired' : 'perCustomerInvalid';
+  if (perCustomer) errors.perCustomer = reasonFor('perCustomer', perCustomer);
   return errors;
 }
 
@@ -197,9 +194,8 @@ function limitErrors(values: CouponFormValues): CouponFormErrors {
  * platform or games its scope needs; an end, after the start when one is typed.
  */
 export function validateCouponForm(values: CouponFormValues, mode: CouponFormMode): CouponFormErrors {
-  const name = checkName(values.name, COUPON_NAME_MAX);
   return {
-    ...(name ? { name } : {}),
+    ...nameErrors(values.name, COUPON_NAME_MAX),
     ...codeErrors(values, mode),
     ...amountErrors(values),
     ...limitErrors(values),

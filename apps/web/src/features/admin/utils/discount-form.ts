@@ -15,10 +15,18 @@ export interface ChosenGame {
 /** Why a typed value is refused: nothing typed, or not a value in the allowed range. */
 export type Refusal = 'missing' | 'invalid';
 
+/** Reasons the checks below give (and ScopeReason, WindowReason), each form wording them in its own texts. */
+export type NameReason = 'nameRequired' | 'nameTooLong';
+export type PercentReason = 'percentRequired' | 'percentInvalid';
+
 const WHOLE = /^\d+$/;
 /** A typed euro amount: digits with a dot or comma and at most two decimals ('9,99' is accepted). */
 const EUROS = /^\d+(?:[.,]\d{1,2})?$/;
 const DAY_MS = 86_400_000;
+
+/** A refusal as the reason a form gives for its value `name`: `price` → `priceRequired` or `priceInvalid`. */
+export const reasonFor = <Name extends string>(name: Name, refusal: Refusal) =>
+  refusal === 'missing' ? (`${name}Required` as const) : (`${name}Invalid` as const);
 
 /** A typed euro amount as a number (a valid one: see checkEuros). */
 export const parseEuros = (text: string): number => Number(text.trim().replace(',', '.'));
@@ -40,10 +48,16 @@ export function checkEuros(text: string, above: number | null, max: number): Ref
 }
 
 /** A name: trimmed, not empty, at most `max` characters. */
-export function checkName(text: string, max: number): 'nameRequired' | 'nameTooLong' | undefined {
+export function nameErrors(text: string, max: number): { name?: NameReason } {
   const name = text.trim();
-  if (name === '') return 'nameRequired';
-  return name.length > max ? 'nameTooLong' : undefined;
+  if (name === '') return { name: 'nameRequired' };
+  return name.length > max ? { name: 'nameTooLong' } : {};
+}
+
+/** A whole percent off, from 1 to `max`. */
+export function percentErrors(text: string, max: number): { percentOff?: PercentReason } {
+  const refusal = checkWhole(text, 1, max);
+  return refusal ? { percentOff: reasonFor('percent', refusal) } : {};
 }
 
 /** Which games a discount applies to, as the forms hold it. */
@@ -57,6 +71,7 @@ export interface ScopeErrors {
   platform?: 'platformRequired';
   gameIds?: 'gamesRequired' | 'gamesTooMany';
 }
+export type ScopeReason = NonNullable<ScopeErrors[keyof ScopeErrors]>;
 
 /** The platform or the games (at least one, at most `maxGames`) that the scope needs. */
 export function scopeErrors(values: ScopeValues, maxGames: number): ScopeErrors {
@@ -83,6 +98,7 @@ export interface WindowErrors {
   startsAt?: 'startRequired' | 'timeInvalid';
   endsAt?: 'endRequired' | 'timeInvalid' | 'endBeforeStart' | 'tooLong';
 }
+export type WindowReason = NonNullable<WindowErrors[keyof WindowErrors]>;
 
 /**
  * A window typed as `datetime-local` values in Tallinn time: an end, a start unless `startOptional` (the

@@ -10,14 +10,19 @@ import {
 } from '#src/features/admin/api/admin-promotions-api.ts';
 import {
   checkEuros,
-  checkName,
-  checkWhole,
   formFieldOf,
+  type NameReason,
+  nameErrors,
+  type PercentReason,
   parseEuros,
+  percentErrors,
+  reasonFor,
+  type ScopeReason,
   type ScopeValues,
   scopeErrors,
   scopeInput,
   tallinnToIso,
+  type WindowReason,
   windowErrors,
 } from './discount-form.ts';
 
@@ -58,20 +63,12 @@ export const PROMOTION_FIELD_ORDER: readonly PromotionField[] = [
 
 /** The reasons a field is refused, each a text under promotions.form.errors. */
 export type PromotionFieldError =
-  | 'nameRequired'
-  | 'nameTooLong'
-  | 'percentRequired'
-  | 'percentInvalid'
+  | NameReason
+  | PercentReason
   | 'priceRequired'
   | 'priceInvalid'
-  | 'platformRequired'
-  | 'gamesRequired'
-  | 'gamesTooMany'
-  | 'startRequired'
-  | 'endRequired'
-  | 'timeInvalid'
-  | 'endBeforeStart'
-  | 'tooLong';
+  | ScopeReason
+  | WindowReason;
 
 export type PromotionFormErrors = Partial<Record<PromotionField, PromotionFieldError>>;
 
@@ -108,20 +105,15 @@ export function promotionToForm(promotion: Promotion): PromotionFormValues {
  * needs; an end after the start, at most PROMOTION_MAX_DAYS later.
  */
 export function validatePromotionForm(values: PromotionFormValues): PromotionFormErrors {
-  const errors: PromotionFormErrors = {
+  const price =
+    values.kind === 'percent' ? undefined : checkEuros(values.fixedPrice, 0, PROMOTION_FIXED_PRICE_MAX);
+  return {
+    ...nameErrors(values.name, PROMOTION_NAME_MAX),
+    ...(values.kind === 'percent' ? percentErrors(values.percentOff, MAX_PERCENT_OFF) : {}),
+    ...(price ? { fixedPrice: reasonFor('price', price) } : {}),
     ...scopeErrors(values, PROMOTION_MAX_GAMES),
     ...windowErrors(values.startsAt, values.endsAt, { maxDays: PROMOTION_MAX_DAYS }),
   };
-  const name = checkName(values.name, PROMOTION_NAME_MAX);
-  if (name) errors.name = name;
-  if (values.kind === 'percent') {
-    const percent = checkWhole(values.percentOff, 1, MAX_PERCENT_OFF);
-    if (percent) errors.percentOff = percent === 'missing' ? 'percentRequired' : 'percentInvalid';
-  } else {
-    const price = checkEuros(values.fixedPrice, 0, PROMOTION_FIXED_PRICE_MAX);
-    if (price) errors.fixedPrice = price === 'missing' ? 'priceRequired' : 'priceInvalid';
-  }
-  return errors;
 }
 
 /** The body of a create or change call (a valid form: see validatePromotionForm). */

@@ -1,6 +1,7 @@
 import type { Cart } from '@keyland/core/schemas/cart';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cartItem } from '#src/features/cart/testing/cart-fixtures.ts';
 import { dismissCartNotice, useCartUi } from '#src/features/cart/utils/cart-ui-store.ts';
 import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { AddToCartButton } from './add-to-cart-button.tsx';
@@ -10,21 +11,12 @@ const WARNING = 'Lumen Drift may not activate in your account’s country. Its k
 const cart: Cart = {
   order_id: 7,
   items: [
-    {
-      name: 'Lumen Drift',
+    cartItem({
       price_unit: 19.99,
-      quantity: 1,
       total: 19.99,
-      tax_percent: 24,
-      wcs_product_id: 'p-lumen',
-      wcs_identifier: 'lumen',
-      providerId: 'kl-lumen',
-      platform: 'Steam',
-      cover: '',
-      available: 4,
       activation: { scope: 'countries', countries: ['ES'] },
       activates_here: false,
-    },
+    }),
   ],
   amount_untaxed: 16.12,
   amount_tax: 3.87,

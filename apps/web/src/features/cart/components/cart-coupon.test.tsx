@@ -2,29 +2,15 @@ import type { Cart, CartItem } from '@keyland/core/schemas/cart';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cartItem } from '#src/features/cart/testing/cart-fixtures.ts';
 import { dismissCartNotice, setCartOpen } from '#src/features/cart/utils/cart-ui-store.ts';
 import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { CartDialog } from './cart-dialog.tsx';
 
-const item = (overrides: Partial<CartItem> = {}): CartItem => ({
-  name: 'Lumen Drift',
-  price_unit: 20,
-  quantity: 1,
-  total: 20,
-  tax_percent: 24,
-  wcs_product_id: 'p-lumen',
-  wcs_identifier: 'lumen',
-  providerId: 'kl-lumen',
-  platform: 'Steam',
-  cover: '',
-  available: 5,
-  ...overrides,
-});
-
 /** Two games, €30.00, no coupon. */
 const plainCart: Cart = {
   order_id: 7,
-  items: [item(), item({ name: 'Kühle Tiefen', wcs_product_id: 'p-kt', price_unit: 10, total: 10 })],
+  items: [cartItem(), cartItem({ name: 'Kühle Tiefen', wcs_product_id: 'p-kt', price_unit: 10, total: 10 })],
   amount_untaxed: 24.19,
   amount_tax: 5.81,
   amount_total: 30,
@@ -36,7 +22,7 @@ const plainCart: Cart = {
 /** SPRING10 takes 10 % off Lumen Drift only: €28.00. */
 const couponCart: Cart = {
   ...plainCart,
-  items: [item({ total: 18, coupon_discount: 2 }), plainCart.items[1] as CartItem],
+  items: [cartItem({ total: 18, coupon_discount: 2 }), plainCart.items[1] as CartItem],
   amount_untaxed: 22.58,
   amount_tax: 5.42,
   amount_total: 28,

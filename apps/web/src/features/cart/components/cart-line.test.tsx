@@ -1,24 +1,11 @@
 import type { CartItem } from '@keyland/core/schemas/cart';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cartItem } from '#src/features/cart/testing/cart-fixtures.ts';
 import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { CartLine } from './cart-line.tsx';
 
-const item: CartItem = {
-  name: 'Lumen Drift',
-  price_unit: 19.99,
-  quantity: 1,
-  total: 19.99,
-  tax_percent: 24,
-  wcs_product_id: 'p-lumen',
-  wcs_identifier: 'lumen',
-  providerId: 'kl-lumen',
-  platform: 'Steam',
-  cover: '',
-  available: 4,
-  activation: { scope: 'countries', countries: ['ES', 'PT'] },
-  activates_here: false,
-};
+const item = cartItem({ activation: { scope: 'countries', countries: ['ES', 'PT'] }, activates_here: false });
 
 const renderLine = (line: CartItem) =>
   renderWithProviders(

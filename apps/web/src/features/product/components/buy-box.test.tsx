@@ -1,44 +1,10 @@
-import type { GameDetail } from '@keyland/core/schemas/game-detail';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { gameDetailFixture as game } from '#src/features/product/testing/game-detail-fixture.ts';
 import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
 import { BuyBox } from './buy-box.tsx';
 
-const game: GameDetail = {
-  name: 'Lumen Drift',
-  platform: 'Steam',
-  description: '',
-  released: '2024-03-01',
-  background_image: null,
-  background_image_additional: null,
-  website: null,
-  rating: 0,
-  ratings: [],
-  platforms: [],
-  genres: [],
-  tags: [],
-  developers: [],
-  publishers: [],
-  categories: [],
-  photos: [],
-  videos: [],
-  stores: [],
-  minimumRequirements: null,
-  region: 'EU',
-  activation: { scope: 'countries', countries: ['DE', 'AT'] },
-  language: 'English',
-  price: 19.99,
-  priceSell: 16.12,
-  priceSellWithTax: 19.99,
-  provider_id: 'kl-lumen',
-  productId: 'p-lumen',
-  identifier: 'lumen',
-  slug: 'lumen-drift',
-  stock: 4,
-  cover: '',
-};
-
-describe('BuyBox price', () => {
+describe('BuyBox', () => {
   beforeAll(() => setupI18n('en'));
   beforeEach(() => {
     // The session check: a visitor.
@@ -80,5 +46,19 @@ describe('BuyBox price', () => {
     expect(within(offer).getByText('Lowest price of the previous 30 days:')).toBeTruthy();
     expect(within(offer).getByTestId('discount-badge').textContent).toContain('−30 %');
     expect(offer.querySelector('time')?.getAttribute('dateTime')).toBe('2099-01-31T18:00:00Z');
+  });
+
+  it('says where the key activates in the words of the details, and no free-text region', () => {
+    renderWithProviders(<BuyBox game={game} renderAddToCart={() => null} />);
+    const offer = screen.getByTestId('offer-banner');
+    expect(within(offer).getByTestId('offer-activation').parentElement?.textContent).toBe(
+      'Activates in: Germany and Austria',
+    );
+    expect(offer.textContent).not.toContain('Region');
+    cleanup();
+    renderWithProviders(
+      <BuyBox game={{ ...game, activation: { scope: 'eu', countries: [] } }} renderAddToCart={() => null} />,
+    );
+    expect(screen.getByTestId('offer-activation').textContent).toBe('The whole EU and EEA');
   });
 });

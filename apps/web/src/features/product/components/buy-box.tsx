@@ -7,7 +7,9 @@ import { buttonClasses } from '#src/components/ui/button.tsx';
 import { SalePrice } from '#src/components/ui/sale-price.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
+import { useLocale } from '#src/hooks/use-locale.ts';
 import { useSession } from '#src/lib/session.ts';
+import { activationRegion } from '#src/utils/activation-in-words.ts';
 import { formatStock } from '#src/utils/format-stock.ts';
 
 /** What a logged-in customer gets to buy the game with (the cart's button, given by the route). */
@@ -53,7 +55,7 @@ function BuyAction({
 
 /**
  * The limited-offer banner: the VAT-included price (with the reduction while on sale), stock, the delivery
- * promise and the way to buy.
+ * promise, where the key activates (as the details say it) and the way to buy.
  */
 export function BuyBox({
   game,
@@ -63,6 +65,7 @@ export function BuyBox({
   renderAddToCart: RenderAddToCart;
 }): ReactNode {
   const { t } = useTranslation();
+  const locale = useLocale();
   const soldOut = game.stock <= 0;
 
   return (
@@ -102,12 +105,17 @@ export function BuyBox({
             <Zap aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
             <span>{t('product.instantDelivery')}</span>
           </li>
-          <li className="flex gap-2">
-            <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-            <span>
-              {t('product.region')}: <strong className="font-semibold text-ink">{game.region || 'EU'}</strong>
-            </span>
-          </li>
+          {game.activation ? (
+            <li className="flex gap-2">
+              <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+              <span>
+                {t('product.activation.label')}:{' '}
+                <strong data-testid="offer-activation" className="font-semibold text-ink">
+                  {activationRegion(game.activation, locale, t)}
+                </strong>
+              </span>
+            </li>
+          ) : null}
         </ul>
       </div>
     </section>

@@ -74,8 +74,10 @@ describe('PriceHistory', () => {
     expect(commands.filter((c) => c[0] === 'H').map((c) => Math.round(Number(c[1])))).toEqual([
       400, 640, 720,
     ]);
-    for (const y of commands.filter((c) => c[0] === 'V').map((c) => Number(c[1])))
-      expect(y).toBeGreaterThanOrEqual(0), expect(y).toBeLessThanOrEqual(160);
+    for (const y of commands.filter((c) => c[0] === 'V').map((c) => Number(c[1]))) {
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(y).toBeLessThanOrEqual(160);
+    }
 
     fireEvent.click(within(section).getByText('Show as table'));
     const table = within(section).getByRole('table', { name: /Price changes in the last 90 days/ });

@@ -34,7 +34,7 @@ function isWebAddress(value: string | null): value is string {
   return value !== null && /^https?:\/\/\S+$/i.test(value);
 }
 
-/** Region, where the keys activate, languages, release date, categories, genres, developers, publishers and the official website. */
+/** Where the keys activate, languages, release date, categories, genres, developers, publishers and the official website. */
 export function ProductFacts({ game }: { game: GameDetail }): ReactNode {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -49,7 +49,6 @@ export function ProductFacts({ game }: { game: GameDetail }): ReactNode {
         {t('product.details')}
       </h2>
       <dl data-testid="product-facts">
-        <Row label={t('product.region')}>{game.region || DASH}</Row>
         {game.activation ? (
           <Row label={t('product.activation.label')}>
             <span data-testid="product-activation">{activationInWords(game.activation, locale, t)}</span>
