@@ -4,11 +4,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { freePort } from '../../deploy/cluster.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const NODE = process.execPath;
@@ -67,18 +67,6 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
     connections: num(values.connections, undefined, 50),
     customers: num(values.customers, undefined, 20),
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface ChildServer {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, isoToTallinnInput, tallinnInputToIso } from './dates.ts';
+import {
+  formatDateTime,
+  formatDay,
+  isoToTallinnInput,
+  tallinnInputToIso,
+  tallinnMonthStart,
+} from './dates.ts';
 
 describe('dates', () => {
   it('formats a bare release day without shifting it', () => {
@@ -77,6 +83,14 @@ describe('Tallinn wall time', () => {
     // An instant given with another offset is the same instant.
     expect(isoToTallinnInput('2026-07-01T12:00:00+02:00')).toBe('2026-07-01T13:00');
     expect(isoToTallinnInput('2026-12-31T22:30:00Z')).toBe('2027-01-01T00:30');
+  });
+
+  it('starts a month at midnight on Tallinn clocks, in winter and in summer time', () => {
+    expect(tallinnMonthStart(2026, 0).toISOString()).toBe('2025-12-31T22:00:00.000Z');
+    expect(tallinnMonthStart(2026, 3).toISOString()).toBe('2026-03-31T21:00:00.000Z');
+    expect(tallinnMonthStart(2026, 10).toISOString()).toBe('2026-10-31T22:00:00.000Z');
+    // Month 12 is January of the next year.
+    expect(tallinnMonthStart(2026, 12).toISOString()).toBe('2026-12-31T22:00:00.000Z');
   });
 
   it('writes nothing for a missing or unreadable instant', () => {

@@ -102,6 +102,15 @@ function tallinnWallMs(at: number): number {
 /** How far Tallinn is ahead of UTC at an instant (2 hours in winter, 3 in summer). */
 const tallinnOffsetMs = (at: number): number => tallinnWallMs(at) - Math.floor(at / 1000) * 1000;
 
+/**
+ * Midnight in Tallinn on the first day of a month (`month0` counts from 0), as an instant: the start of
+ * a month of the store's books (invoices are dated in Estonian time).
+ */
+export function tallinnMonthStart(year: number, month0: number): Date {
+  const utcMidnight = Date.UTC(year, month0, 1);
+  return new Date(utcMidnight - tallinnOffsetMs(utcMidnight));
+}
+
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminPageSchema, adminPagingQuerySchema, adminSearchText } from './admin-common.ts';
 import { keyKindValues, keyStatusValues } from './admin-keys.ts';
+import { consentRecordSchema } from './cart.ts';
 
 /** The admin's orders (`/api/admin/orders`): the list, one order, cancelling with a refund. */
 
@@ -107,16 +108,7 @@ export const adminOrderDetailSchema = z
         ),
       }),
     ),
-    consent: z
-      .object({
-        text: z.string(),
-        clientTimestamp: z.string(),
-        recordedAt: z.string(),
-        termsVersion: z.string(),
-        ip: z.string().nullable(),
-        userAgent: z.string().nullable(),
-      })
-      .nullable(),
+    consent: consentRecordSchema.nullable(),
     payment: z.object({ provider: z.string().nullable(), sessionId: z.string().nullable() }),
     cancellation: z
       .object({

@@ -101,6 +101,20 @@ export const consentSchema = z.object({
   timestamp: z.string().min(1).max(64),
 });
 
+/**
+ * The consent to immediate delivery as recorded with an order (the admin's order, the customer's data
+ * export): the text agreed to, the browser's time of the click, the server's time of the record, the terms'
+ * version, and where it came from.
+ */
+export const consentRecordSchema = z.object({
+  text: z.string(),
+  clientTimestamp: z.string(),
+  recordedAt: z.string(),
+  termsVersion: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+
 /** Version of the terms the consent refers to; recorded with every order. */
 export const TERMS_VERSION = '2026-11-22';
 

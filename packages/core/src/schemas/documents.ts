@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../account-rules.ts';
 import { keyAccessActions } from '../key-access.ts';
+import { consentRecordSchema } from './cart.ts';
 import { keyClaimSchema, supportTicketSchema } from './support.ts';
 
 /** POST /api/orders/:id/withdraw: the customer confirmed the withdrawal on a second step. */
@@ -71,17 +72,7 @@ export const dataExportSchema = z
         withdrawnAt: z.string().nullable(),
       }),
     ),
-    consents: z.array(
-      z.object({
-        orderId: z.number().int(),
-        text: z.string(),
-        clientTimestamp: z.string(),
-        recordedAt: z.string(),
-        termsVersion: z.string(),
-        ip: z.string().nullable(),
-        userAgent: z.string().nullable(),
-      }),
-    ),
+    consents: z.array(z.object({ orderId: z.number().int(), ...consentRecordSchema.shape })),
     invoices: z.array(invoiceSummarySchema),
     /** Every time the customer showed, copied or downloaded a delivered key in their history, and from where. */
     keyAccess: z.array(

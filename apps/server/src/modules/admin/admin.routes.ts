@@ -1,12 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
-import type { KeyVault } from '../../lib/key-vault.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import type { SessionStores } from '../accounts/index.ts';
 import { auditRoutes } from '../audit/index.ts';
-import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
-import type { PaymentProvider } from '../payments/index.ts';
+import type { BackOfficeDeps } from './back-office-deps.ts';
 import { createAdminCustomersService, customersRoutes } from './customers/index.ts';
 import { type AttentionCounts, createDashboardService, dashboardRoutes } from './dashboard/index.ts';
 import { createKeysService, keysRoutes } from './keys/index.ts';
@@ -21,14 +17,7 @@ import { createOssReportService, reportsRoutes } from './reports/index.ts';
 import type { TotpService } from './two-factor/index.ts';
 import { twoFactorRoutes } from './two-factor/index.ts';
 
-export interface AdminDeps {
-  db: Database;
-  keyVault: KeyVault;
-  provider: PaymentProvider;
-  mailOutbox: MailOutbox;
-  mailDispatcher: MailDispatcher;
-  publicUrl: string;
-  log: FastifyBaseLogger;
+export interface AdminDeps extends BackOfficeDeps {
   /** The admins' second factor (its routes are left out without it). */
   totp?: TotpService;
   /** DATA_DIR: uploaded covers go to `<dataDir>/uploads/covers` (the upload route is left out without it). */

@@ -8,3 +8,4 @@ export {
   adminInputErrors,
   adminRoutesOnly,
 } from './admin-actor.ts';
+export type { BackOfficeDeps } from './back-office-deps.ts';

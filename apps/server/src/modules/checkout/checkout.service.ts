@@ -1,14 +1,11 @@
 import { TERMS_VERSION } from '@keyland/core/schemas/cart';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
-import type { KeyVault } from '../../lib/key-vault.ts';
 import { cartLinesOf, dropLapsedCoupon, priceForCheckout } from '../cart/index.ts';
 import { claimCouponUse } from '../coupons/index.ts';
 import type { InvoicesService } from '../invoices/index.ts';
-import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
-import { closedStatuses, ordersIn } from '../orders/index.ts';
+import { closedStatuses, type KeyDeliveryDeps, ordersIn } from '../orders/index.ts';
 import {
   type CheckoutSessionState,
   type PaymentEvent,
@@ -54,15 +51,9 @@ export interface DeliveredKey {
   platform: string;
 }
 
-export interface CheckoutDeps {
+export interface CheckoutDeps extends KeyDeliveryDeps {
   db: Database;
   provider: PaymentProvider;
-  keyVault: KeyVault;
-  mailOutbox: MailOutbox;
-  mailDispatcher: MailDispatcher;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-  now?: () => Date;
   /** Acts on the provider's refund and dispute events (the back office's handler). */
   onProviderEvent?: (event: PaymentEvent) => Promise<void>;
   /** Buys keys the store lacks from the key supplier; without it a shortfall fails as before. */

@@ -1,3 +1,4 @@
+import { adminIdParamsSchema } from '@keyland/core/schemas/admin';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import {
   adminClaimSchema,
@@ -78,7 +79,6 @@ export const claimsAdminRoutes: FastifyPluginAsyncZod<{ service: ClaimsService }
   { service },
 ) => {
   adminRoutesOnly(app);
-  const params = z.object({ id: z.coerce.number().int().positive() });
 
   app.get(
     '/api/admin/claims',
@@ -103,7 +103,7 @@ export const claimsAdminRoutes: FastifyPluginAsyncZod<{ service: ClaimsService }
         operationId: 'resolveClaim',
         summary:
           'Replace the key (from stock or the supplier), refund it to the original payment method with a credit note, or reject the claim with a reason',
-        params,
+        params: adminIdParamsSchema,
         body: resolveClaimRequestSchema,
         response: { 200: adminClaimSchema, ...adminErrors, 409: errorBodySchema, 502: errorBodySchema },
       },
@@ -118,7 +118,7 @@ export const claimsAdminRoutes: FastifyPluginAsyncZod<{ service: ClaimsService }
         tags: ['admin'],
         operationId: 'getClaimScreenshot',
         summary: 'The screenshot attached to a claim (PNG, JPEG or WebP, checked when it was sent)',
-        params,
+        params: adminIdParamsSchema,
         response: { 200: z.any().describe('the image'), ...adminErrors },
       },
     },

@@ -2,7 +2,8 @@ import type { Executor } from '../../db/client.ts';
 import { createKeyAccessRepository } from './key-access.repository.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 
-export { enqueueOrderKeysMail } from './order-keys-mail.ts';
+export { queueToBuyer } from './order-buyer-mail.ts';
+export { enqueueOrderKeysMail, type KeyDeliveryDeps } from './order-keys-mail.ts';
 export {
   enqueueLatePaymentRefundedMail,
   enqueuePaymentFailedMail,

@@ -1,9 +1,26 @@
 import { toLocale } from '@keyland/core/locales';
 import { formatEuros } from '@keyland/core/money';
 import { basisPointsToPercent } from '@keyland/core/vat';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { type MailOutbox, orderKeysMail } from '../mail/index.ts';
+import type { KeyVault } from '../../lib/key-vault.ts';
+import { type MailDispatcher, type MailOutbox, orderKeysMail } from '../mail/index.ts';
 import { createOrdersRepository, type OrderLineRow, type OrderRow } from './orders.repository.ts';
+
+/**
+ * What delivering an order's keys needs besides the database (the checkout's fulfilment, the supplier's
+ * purchases): the key vault (codes are stored encrypted and decrypted for the mail), the mail outbox and
+ * its dispatcher (the keys mail), the store's address for the mail's links, the log, and a clock tests
+ * can set.
+ */
+export interface KeyDeliveryDeps {
+  keyVault: KeyVault;
+  mailOutbox: MailOutbox;
+  mailDispatcher: MailDispatcher;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
 
 /**
  * Queues the order e-mail with the keys, in the customer's language, on the transaction that delivers
@@ -12,7 +29,7 @@ import { createOrdersRepository, type OrderLineRow, type OrderRow } from './orde
  */
 export async function enqueueOrderKeysMail(
   tx: Executor,
-  deps: { mailOutbox: MailOutbox; publicUrl: string },
+  deps: Pick<KeyDeliveryDeps, 'mailOutbox' | 'publicUrl'>,
   order: OrderRow,
   lines: OrderLineRow[],
   keys: Map<number, string[]>,

@@ -1,7 +1,7 @@
 import { formatEuros } from '@keyland/core/money';
 import type { Executor } from '../../db/client.ts';
 import { renderMail } from '../mail/index.ts';
-import { type Deps, queueToBuyer } from './order-review-mail.ts';
+import { type Deps, queueToBuyer } from './order-buyer-mail.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 /**

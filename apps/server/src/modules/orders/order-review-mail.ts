@@ -1,31 +1,8 @@
-import { type Locale, toLocale } from '@keyland/core/locales';
 import { formatEuros } from '@keyland/core/money';
 import type { Executor } from '../../db/client.ts';
-import { translate } from '../../lib/i18n.ts';
-import { type MailOutbox, type RenderedMail, renderMail } from '../mail/index.ts';
-import { createOrdersRepository, type OrderRow } from './orders.repository.ts';
-
-export type Deps = { mailOutbox: MailOutbox; publicUrl: string };
-type Texts = (key: string, values?: Record<string, string | number>) => string;
-
-/** Queues a mail to the order's buyer, written in their language, on the caller's transaction. */
-export async function queueToBuyer(
-  tx: Executor,
-  deps: Deps,
-  order: OrderRow,
-  kind: string,
-  write: (t: Texts, name: string, locale: Locale) => RenderedMail,
-): Promise<void> {
-  const customer = await createOrdersRepository(tx).customer(order.customerId);
-  if (!customer) return;
-  const locale = toLocale(customer.lang);
-  const t: Texts = (key, values = {}) => translate(locale, key, values);
-  await deps.mailOutbox.enqueue(tx, {
-    toAddress: customer.email,
-    kind,
-    ...write(t, customer.fullName, locale),
-  });
-}
+import { renderMail } from '../mail/index.ts';
+import { type Deps, queueToBuyer } from './order-buyer-mail.ts';
+import type { OrderRow } from './orders.repository.ts';
 
 /** Tells the customer their paid order is being checked before its keys are delivered, and for how long. */
 export function enqueueOrderHeldMail(tx: Executor, deps: Deps, order: OrderRow, hours: number) {

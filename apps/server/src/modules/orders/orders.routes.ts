@@ -10,13 +10,8 @@ import { z } from 'zod';
 import { requireSession } from '../../plugins/session.ts';
 import type { OrdersService } from './orders.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  502: errorBodySchema,
-};
+/** The history's routes answer 400 to a malformed body, 401 without a session, 404 for another's order. */
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 const customerIdOf = (session: { customerId: number } | undefined) => {
   if (!session) throw new Error('requireSession must run first');
@@ -71,7 +66,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
         summary:
           'Record that the caller showed or copied a key of their history (kept as evidence should the payment be disputed)',
         body: recordKeyAccessRequestSchema,
-        response: { 200: okResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { createStockRepository } from './stock.repository.ts';
 
-export type { SoldKey } from './stock.repository.ts';
+export type { BoughtKey, SoldKey } from './stock.repository.ts';
 /** The stock module's public face: what can be sold, and the life of a key in an order. */
 export { availableStock, supplierStock } from './stock.ts';
 

@@ -9,6 +9,15 @@ export interface SoldKey {
   codeCiphertext: string;
 }
 
+/** A key bought for an order line, its code encrypted, to be stored as sold to it. */
+export interface BoughtKey {
+  gameId: number;
+  orderId: number;
+  orderLineId: number;
+  codeCiphertext: string;
+  codeFingerprint: string;
+}
+
 /** The life of a key in an order: reserved at checkout, sold at payment, released or revoked. */
 export function createStockRepository(db: Executor) {
   return {
@@ -122,23 +131,26 @@ export function createStockRepository(db: Executor) {
       return row && { keyId: row.id, orderLineId, codeCiphertext: row.codeCiphertext };
     },
 
-    /** Stores a key bought for an order line (a claim's replacement from the supplier) as sold to it. */
-    async addSoldKey(
-      key: {
-        gameId: number;
-        orderId: number;
-        orderLineId: number;
-        codeCiphertext: string;
-        codeFingerprint: string;
-      },
-      at: Date,
-    ): Promise<SoldKey | undefined> {
-      const [row] = await db
+    /**
+     * Stores keys bought for order lines (from the key supplier) as sold to them; a code the store already
+     * holds (the same fingerprint) is skipped. Answers the ids of the keys stored.
+     */
+    async addSoldKeys(keys: BoughtKey[], at: Date): Promise<number[]> {
+      if (keys.length === 0) return [];
+      const rows = await db
         .insert(gameKeys)
-        .values({ ...key, status: 'sold', soldAt: at })
+        .values(keys.map((key) => ({ ...key, status: 'sold' as const, soldAt: at })))
         .onConflictDoNothing({ target: gameKeys.codeFingerprint })
         .returning({ id: gameKeys.id });
-      return row && { keyId: row.id, orderLineId: key.orderLineId, codeCiphertext: key.codeCiphertext };
+      return rows.map((row) => row.id);
+    },
+
+    /** Stores a key bought for an order line (a claim's replacement from the supplier) as sold to it. */
+    async addSoldKey(key: BoughtKey, at: Date): Promise<SoldKey | undefined> {
+      const [keyId] = await this.addSoldKeys([key], at);
+      return keyId === undefined
+        ? undefined
+        : { keyId, orderLineId: key.orderLineId, codeCiphertext: key.codeCiphertext };
     },
 
     /** Marks a sold key as defective (claimed as not working): it is never sold again. */

@@ -84,23 +84,6 @@ export function createSupplierOrdersRepository(db: Executor) {
       return new Set(rows.map((r) => r.fingerprint));
     },
 
-    async insertSoldKeys(
-      rows: {
-        gameId: number;
-        orderId: number;
-        orderLineId: number;
-        codeCiphertext: string;
-        codeFingerprint: string;
-      }[],
-      at: Date,
-    ): Promise<void> {
-      if (rows.length === 0) return;
-      await db
-        .insert(gameKeys)
-        .values(rows.map((r) => ({ ...r, status: 'sold' as const, soldAt: at })))
-        .onConflictDoNothing({ target: gameKeys.codeFingerprint });
-    },
-
     async soldCount(orderLineId: number): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

@@ -1,28 +1,19 @@
 import { imageTypeOfFileName } from '@keyland/core/image-code';
 import { toLocale } from '@keyland/core/locales';
-import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle, Executor } from '../../db/client.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
-import type { KeyVault } from '../../lib/key-vault.ts';
 import { backoffDelay, exponentialBackoff } from '../../lib/retry.ts';
 import { invoiceOfOrder } from '../invoices/index.ts';
-import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
-import { enqueueOrderKeysMail, moveOrder, ordersIn } from '../orders/index.ts';
+import { enqueueOrderKeysMail, type KeyDeliveryDeps, moveOrder, ordersIn } from '../orders/index.ts';
 import { stockIn } from '../stock/index.ts';
 import { awaitingKeysMail } from './awaiting-keys.mail.ts';
 import { type KeySupplier, type SupplierCode, SupplierError, type SupplierOrder } from './supplier.port.ts';
 import { createSupplierOrdersRepository, type SupplierOrderRow } from './supplier-orders.repository.ts';
 import { createSupplierProductsRepository } from './supplier-products.repository.ts';
 
-export interface SupplierPurchasesDeps {
+export interface SupplierPurchasesDeps extends KeyDeliveryDeps {
   dbHandle: DbHandle;
   supplier: KeySupplier;
-  keyVault: KeyVault;
-  mailOutbox: MailOutbox;
-  mailDispatcher: MailDispatcher;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-  now?: () => Date;
 }
 
 /** Waits before the next purchase attempt: 1, 2, 4 … minutes, at most 6 hours. */
@@ -87,7 +78,7 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
           .filter((code): code is string => code !== undefined && code !== '')
           .map((code) => ({ code, fingerprint: keyVault.fingerprint(code) }))
           .filter((c) => !known.has(c.fingerprint));
-        await repo.insertSoldKeys(
+        await stockIn(tx).addSoldKeys(
           fresh.map((c) => ({
             gameId: line.gameId,
             orderId: row.orderId,

@@ -1,3 +1,4 @@
+import { adminIdParamsSchema } from '@keyland/core/schemas/admin';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import {
   createSupportTicketRequestSchema,
@@ -9,7 +10,6 @@ import {
   supportTicketsSchema,
 } from '@keyland/core/schemas/support';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { localeFromHeader } from '../../lib/i18n.ts';
 import { actorOf, adminErrors, adminInputErrors, adminRoutesOnly } from '../admin/index.ts';
 import type { SupportService } from './support.service.ts';
@@ -66,7 +66,6 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<{ service: SupportService
   { service },
 ) => {
   adminRoutesOnly(app);
-  const params = z.object({ id: z.coerce.number().int().positive() });
 
   app.get(
     '/api/admin/support/tickets',
@@ -89,7 +88,7 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<{ service: SupportService
         tags: ['admin'],
         operationId: 'getSupportTicket',
         summary: 'One support ticket with its messages',
-        params,
+        params: adminIdParamsSchema,
         response: { 200: supportTicketSchema, ...adminErrors },
       },
     },
@@ -104,7 +103,7 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<{ service: SupportService
         operationId: 'replySupportTicket',
         summary:
           'Answer a ticket: the answer is mailed to the sender and kept on the ticket (optionally closing it)',
-        params,
+        params: adminIdParamsSchema,
         body: replySupportTicketRequestSchema,
         response: { 200: supportTicketSchema, ...adminErrors },
       },
@@ -119,7 +118,7 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<{ service: SupportService
         tags: ['admin'],
         operationId: 'closeSupportTicket',
         summary: 'Close a ticket without answering',
-        params,
+        params: adminIdParamsSchema,
         response: { 200: supportTicketSchema, ...adminErrors },
       },
     },

@@ -1,4 +1,3 @@
-import { toLocale } from '@keyland/core/locales';
 import { centsToEuros, formatEuros } from '@keyland/core/money';
 import type { WithdrawalResult } from '@keyland/core/schemas/documents';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,7 +7,7 @@ import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { createScheduledJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
 import { issueCreditNote } from '../invoices/index.ts';
 import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
-import { moveOrder, nextStatus, ordersIn, refundKeyOf } from '../orders/index.ts';
+import { moveOrder, nextStatus, ordersIn, queueToBuyer, refundKeyOf } from '../orders/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { stockIn } from '../stock/index.ts';
 import { formatWithdrawalTime, withdrawalMail } from './withdrawal.mail.ts';
@@ -89,23 +88,22 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
           refundedCents: order.amountTotalCents,
           keysReleased: released,
         });
-        const customer = await checkout.customer(customerId);
-        if (customer) {
-          if (note) deps.mailOutbox.attachToNextMail(tx, note.id);
-          const locale = toLocale(customer.lang);
-          await deps.mailOutbox.enqueue(tx, {
-            toAddress: customer.email,
-            kind: 'order_withdrawal',
-            ...withdrawalMail(locale, {
+        await queueToBuyer(
+          tx,
+          deps,
+          order,
+          'order_withdrawal',
+          (_t, name, locale) =>
+            withdrawalMail(locale, {
               id: orderId,
-              name: customer.fullName,
+              name,
               at: formatWithdrawalTime(at, locale),
               amount: formatEuros(order.amountTotalCents, locale),
               invoiceNumber: note?.number ?? null,
               historyUrl: `${deps.publicUrl}/History`,
             }),
-          });
-        }
+          note,
+        );
         return { row, order, fresh: true };
       });
       if (outcome.fresh) {

@@ -3,9 +3,8 @@ import { ChevronDown, Globe } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferred } from '#src/components/ui/deferred.ts';
-import { DeferredOpener } from '#src/components/ui/deferred-opener.tsx';
 import { useLocale } from '#src/hooks/use-locale.ts';
-import { triggerClasses } from './menu-styles.ts';
+import { DeferredHeaderDropdown } from './deferred-header-dropdown.tsx';
 
 const dropdown = deferred(() => import('./language-menu-dropdown.tsx'));
 
@@ -41,13 +40,8 @@ export function LanguageTriggerContent({ current }: { current: Locale }): ReactN
 export function LanguageMenu(): ReactNode {
   const current = useLocale();
   return (
-    <DeferredOpener
-      preload={dropdown.preload}
-      open={() => <dropdown.Component defaultOpen />}
-      popup="menu"
-      className={triggerClasses}
-    >
+    <DeferredHeaderDropdown menu={dropdown}>
       <LanguageTriggerContent current={current} />
-    </DeferredOpener>
+    </DeferredHeaderDropdown>
   );
 }

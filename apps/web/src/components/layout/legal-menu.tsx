@@ -2,8 +2,7 @@ import { ChevronDown, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferred } from '#src/components/ui/deferred.ts';
-import { DeferredOpener } from '#src/components/ui/deferred-opener.tsx';
-import { triggerClasses } from './menu-styles.ts';
+import { DeferredHeaderDropdown } from './deferred-header-dropdown.tsx';
 
 const dropdown = deferred(() => import('./legal-menu-dropdown.tsx'));
 
@@ -26,14 +25,8 @@ export function LegalTriggerContent(): ReactNode {
 export function LegalMenu(): ReactNode {
   const { t } = useTranslation();
   return (
-    <DeferredOpener
-      preload={dropdown.preload}
-      open={() => <dropdown.Component defaultOpen />}
-      popup="menu"
-      className={triggerClasses}
-      label={t('nav.legal')}
-    >
+    <DeferredHeaderDropdown menu={dropdown} label={t('nav.legal')}>
       <LegalTriggerContent />
-    </DeferredOpener>
+    </DeferredHeaderDropdown>
   );
 }

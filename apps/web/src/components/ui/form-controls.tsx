@@ -48,14 +48,24 @@ export function Field({ id, label, hint, error, children, className }: FieldProp
           {hint}
         </p>
       ) : null}
-      <p
-        id={`${id}-error`}
-        aria-live="polite"
-        className={cn('text-sm font-medium text-danger', error ? '' : 'sr-only')}
-      >
-        {error ?? ''}
-      </p>
+      <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/**
+ * The error line of a field or a group of choices (`${id}-error`, which the control's aria-describedby
+ * names): always there, empty and hidden when fine, a polite live region so a new error is announced.
+ */
+export function FieldError({ id, error }: { id: string; error: string | undefined }): ReactNode {
+  return (
+    <p
+      id={`${id}-error`}
+      aria-live="polite"
+      className={cn('text-sm font-medium text-danger', error ? '' : 'sr-only')}
+    >
+      {error ?? ''}
+    </p>
   );
 }
 

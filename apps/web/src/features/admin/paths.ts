@@ -1,24 +1,17 @@
-/** The admin area's screens (all behind RequireAdmin, see app/router.tsx). */
+import { adminPagePaths } from '@keyland/core/pages';
+
+/** The address of one record's screen: its pattern ('/admin/orders/:id') with the record's id in place. */
+const withId = (pattern: string) => (id: number) => pattern.replace(':id', String(id));
+
+/**
+ * The admin area's screens (all behind RequireAdmin, see app/router.tsx), from the list the server shares
+ * (@keyland/core/pages); a screen of one record takes its id.
+ */
 export const adminPaths = {
-  dashboard: '/admin',
-  products: '/admin/products',
-  newProduct: '/admin/products/new',
-  product: (id: number) => `/admin/products/${id}`,
-  orders: '/admin/orders',
-  order: (id: number) => `/admin/orders/${id}`,
-  review: '/admin/review',
-  claims: '/admin/claims',
-  customers: '/admin/customers',
-  audit: '/admin/audit',
-  security: '/admin/security',
-  supplier: '/admin/supplier',
-  support: '/admin/support',
-  supportTicket: (id: number) => `/admin/support/${id}`,
-  promotions: '/admin/promotions',
-  newPromotion: '/admin/promotions/new',
-  promotion: (id: number) => `/admin/promotions/${id}`,
-  coupons: '/admin/coupons',
-  newCoupon: '/admin/coupons/new',
-  generateCoupons: '/admin/coupons/generate',
-  coupon: (id: number) => `/admin/coupons/${id}`,
+  ...adminPagePaths,
+  product: withId(adminPagePaths.product),
+  order: withId(adminPagePaths.order),
+  supportTicket: withId(adminPagePaths.supportTicket),
+  promotion: withId(adminPagePaths.promotion),
+  coupon: withId(adminPagePaths.coupon),
 } as const;

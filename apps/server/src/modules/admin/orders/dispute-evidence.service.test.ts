@@ -26,7 +26,7 @@ describe('the access activity log sent with dispute evidence', () => {
 
   it('says so when nothing was recorded', () => {
     expect(accessActivityLog([], label)).toBe(
-      'No reveal or copy of the keys was recorded in the customer’s order history.',
+      'No reveal, copy or download of the keys was recorded in the customer’s order history.',
     );
   });
 

@@ -1,4 +1,3 @@
-import { toLocale } from '@keyland/core/locales';
 import { centsToEuros, formatEuros } from '@keyland/core/money';
 import {
   type AdminOrderDetail,
@@ -7,31 +6,21 @@ import {
 } from '@keyland/core/schemas/admin';
 import { basisPointsToPercent } from '@keyland/core/vat';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../../db/client.ts';
 import type { orderCancellations } from '../../../db/schema/index.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { codeKind, maskCode } from '../../../lib/key-code-display.ts';
-import type { KeyVault } from '../../../lib/key-vault.ts';
 import { auditTrail } from '../../audit/index.ts';
 import { claimRefundedCents } from '../../claims/index.ts';
 import { issueCreditNote } from '../../invoices/index.ts';
-import type { MailDispatcher, MailOutbox } from '../../mail/index.ts';
-import { moveOrder, nextStatus, ordersIn, refundKeyOf } from '../../orders/index.ts';
+import { moveOrder, nextStatus, ordersIn, queueToBuyer, refundKeyOf } from '../../orders/index.ts';
 import type { PaymentProvider } from '../../payments/index.ts';
 import { stockIn } from '../../stock/index.ts';
-import type { Actor } from '../index.ts';
+import type { Actor, BackOfficeDeps } from '../index.ts';
 import { orderCancelledMail } from './order-cancelled.mail.ts';
 import { createAdminOrdersRepository, type OrderSearch } from './orders.repository.ts';
 import { createPaymentEventsRepository, type OrderDisputeRow } from './payment-events.repository.ts';
 
-export interface AdminOrdersDeps {
-  db: Database;
-  keyVault: KeyVault;
-  provider: PaymentProvider;
-  mailOutbox: MailOutbox;
-  mailDispatcher: MailDispatcher;
-  publicUrl: string;
-  log: FastifyBaseLogger;
+export interface AdminOrdersDeps extends BackOfficeDeps {
   now?: () => Date;
 }
 
@@ -259,20 +248,14 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           keysAlreadyDelivered: revoked.length,
           at,
         });
-        const customer = await checkout.customer(locked.customerId);
-        if (customer) {
-          const locale = toLocale(customer.lang);
-          await deps.mailOutbox.enqueue(tx, {
-            toAddress: customer.email,
-            kind: 'order_cancelled',
-            ...orderCancelledMail(locale, {
-              id: orderId,
-              name: customer.fullName,
-              amount: formatEuros(locked.amountTotalCents, locale),
-              supportUrl: `${deps.publicUrl}/contactPage`,
-            }),
-          });
-        }
+        const mailTo = await queueToBuyer(tx, deps, locked, 'order_cancelled', (_t, name, locale) =>
+          orderCancelledMail(locale, {
+            id: orderId,
+            name,
+            amount: formatEuros(locked.amountTotalCents, locale),
+            supportUrl: `${deps.publicUrl}/contactPage`,
+          }),
+        );
         await auditTrail(tx).record(actor, {
           action: 'order.cancel',
           targetType: 'order',
@@ -286,7 +269,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
             revokedKeyIds: revoked,
             keysAlreadyDelivered: revoked.length,
             note: 'Keys are shown to the customer at payment; revoked here, they may have been redeemed already.',
-            mailTo: customer?.email ?? null,
+            mailTo,
           },
         });
         return { row, fresh: true };

@@ -1,4 +1,4 @@
-import { adminIdParamsSchema, cancelOrderResultSchema, cancelOrderSchema } from '@keyland/core/schemas/admin';
+import { adminIdParamsSchema } from '@keyland/core/schemas/admin';
 import { errorBodySchema } from '@keyland/core/schemas/common';
 import {
   approveHeldResultSchema,
@@ -8,6 +8,7 @@ import {
 } from '@keyland/core/schemas/review';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, adminErrors } from '../index.ts';
+import { cancelRouteSchema } from './orders.routes.ts';
 import type { ReviewService } from './review.service.ts';
 
 /** The review queue of orders held by the fraud screening, their scores, and the disputes. */
@@ -65,14 +66,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewService }> = a
           'Cancel a held order: refunded in full through the payment provider, its keys back on sale, the customer told',
         description:
           '409 ORDER_NOT_HELD when the order is not held; 502 REFUND_FAILED when the provider refuses (nothing changes).',
-        params: adminIdParamsSchema,
-        body: cancelOrderSchema,
-        response: {
-          200: cancelOrderResultSchema,
-          ...adminErrors,
-          409: errorBodySchema,
-          502: errorBodySchema,
-        },
+        ...cancelRouteSchema,
       },
     },
     (request) => service.cancel(actorOf(request), request.params.id, request.body.reason),

@@ -1,3 +1,4 @@
+import { tallinnMonthStart } from '@keyland/core/dates';
 import type { Database } from '../../../db/client.ts';
 import { invoicesIssuedBetween } from '../../invoices/index.ts';
 
@@ -12,33 +13,8 @@ export interface OssRow {
   documents: number;
 }
 
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Tallinn',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** Midnight in Estonia on the first day of a month (invoices are dated in Estonian time). */
-export function estonianMonthStart(year: number, month0: number): Date {
-  const guess = Date.UTC(year, month0, 1);
-  const parts = Object.fromEntries(
-    wallClock.formatToParts(new Date(guess)).map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-  const shown = Date.UTC(
-    parts.year ?? year,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return new Date(guess - (shown - guess));
-}
+export const estonianMonthStart = tallinnMonthStart;
 
 const euros = (cents: number) => {
   const sign = cents < 0 ? '-' : '';

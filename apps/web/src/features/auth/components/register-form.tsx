@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '#src/components/ui/button.tsx';
 import { CountryField } from '#src/components/ui/country-field.tsx';
-import { FormMessage, focusField, PasswordField, TextField } from '#src/components/ui/form-controls.tsx';
+import {
+  FieldError,
+  FormMessage,
+  focusField,
+  PasswordField,
+  TextField,
+} from '#src/components/ui/form-controls.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useRegister } from '#src/features/auth/api/register.ts';
@@ -208,13 +214,7 @@ export function RegisterForm(): ReactNode {
             {t('auth.register.termsAfter')}
           </label>
         </div>
-        <p
-          id={`${fieldId('acceptTerms')}-error`}
-          aria-live="polite"
-          className={errors.acceptTerms ? 'text-sm font-medium text-danger' : 'sr-only'}
-        >
-          {errors.acceptTerms ?? ''}
-        </p>
+        <FieldError id={fieldId('acceptTerms')} error={errors.acceptTerms} />
       </div>
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       <Button type="submit" disabled={registration.isPending} className="w-full">

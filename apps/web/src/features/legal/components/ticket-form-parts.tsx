@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FieldError } from '#src/components/ui/form-controls.tsx';
 import { paths } from '#src/config/paths.ts';
-import { cn } from '#src/lib/cn.ts';
 
 /** The required consent to the processing of the message, with its error under it. */
 export function ConsentField({
@@ -41,13 +41,7 @@ export function ConsentField({
           </Link>
         </label>
       </div>
-      <p
-        id={`${id}-error`}
-        aria-live="polite"
-        className={cn('text-sm font-medium text-danger', error ? '' : 'sr-only')}
-      >
-        {error ?? ''}
-      </p>
+      <FieldError id={id} error={error} />
     </div>
   );
 }

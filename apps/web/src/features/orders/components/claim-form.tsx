@@ -3,7 +3,7 @@ import { LoaderCircle } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { TextAreaField } from '#src/components/ui/form-controls.tsx';
+import { FieldError, TextAreaField } from '#src/components/ui/form-controls.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import {
   CLAIM_NOTE_LIMIT,
@@ -55,13 +55,7 @@ function ReasonGroup({
           {t(`claims.reasons.${reason}`)}
         </label>
       ))}
-      <p
-        id={`${id}-error`}
-        aria-live="polite"
-        className={cn('text-sm font-medium text-danger', error ? '' : 'sr-only')}
-      >
-        {error ?? ''}
-      </p>
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }
