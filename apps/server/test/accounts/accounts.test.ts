@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../helpers/http.ts';
-import { linkIn, startSmtpInbox } from '../helpers/smtp-inbox.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { linkIn, type SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { buildStoreWithInbox, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -22,17 +22,13 @@ function registration(overrides: Record<string, unknown> = {}) {
 
 describe(`accounts (${testDbKind})`, () => {
   let ctx: TestContext;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpInbox;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ctx = await buildTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: 'http://store.test' });
+    ({ ctx, inbox } = await buildStoreWithInbox());
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox?.close();
-  });
+  afterAll(async () => ctx?.close());
 
   describe('registration', () => {
     it('creates the customer, logs them in and e-mails a verification link that verifies', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { insertCustomer } from '../factories.ts';
+import { insertCustomer, insertGame } from '../factories.ts';
 import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
 import { createClient, loginAsNewCustomer } from '../helpers/http.ts';
 import type { TestContext } from '../helpers/test-app.ts';
@@ -57,4 +57,35 @@ export async function buy(
   const paid = await payOnHostedPage(ctx.app, started.sessionId ?? '');
   expect(paid.statusCode).toBe(303);
   return { orderId: Number(started.body.order_id), sessionId: started.sessionId ?? '' };
+}
+
+/**
+ * A customer (made with `customer`) puts one key of a new game of `keys` keys in the cart and opens the
+ * local provider's payment page; answers the game, the customer with their client, and the order with its
+ * payment session.
+ */
+export async function checkoutNewGame(
+  ctx: TestContext,
+  options: { priceCents: number; keys: number; customer?: Parameters<typeof insertCustomer>[1] },
+) {
+  const { game } = await insertGame(
+    ctx.dbHandle.db,
+    ctx.keyVault,
+    { priceCents: options.priceCents },
+    { keys: options.keys },
+  );
+  const { client, customer } = await loginCustomer(ctx, options.customer);
+  expect(
+    (await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId }))
+      .statusCode,
+  ).toBe(200);
+  const started = await startCheckout(client);
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  return {
+    game,
+    client,
+    customer,
+    sessionId: started.sessionId ?? '',
+    orderId: Number(started.body.order_id),
+  };
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGame } from '../factories.ts';
-import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import type { SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { buildStoreWithInbox, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 import { buy, type Client, call, loginAdmin, loginCustomer } from './admin-helpers.ts';
 
@@ -22,23 +22,15 @@ interface Dashboard {
 
 describe(`admin dashboard and orders, fraud cancellation on the local provider (${testDbKind})`, () => {
   let ctx: TestContext;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpInbox;
   let admin: Client;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ctx = await buildTestApp({
-      SMTP_URL: inbox.url,
-      PUBLIC_URL: 'http://store.test',
-      LOCAL_PAYMENT_WEBHOOK_SECRET: 'test-local-webhook-secret-0123456789',
-    });
+    ({ ctx, inbox } = await buildStoreWithInbox());
     admin = (await loginAdmin(ctx)).client;
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox?.close();
-  });
+  afterAll(async () => ctx?.close());
 
   const dashboard = async (query = '') =>
     (await call(ctx.app, admin, 'GET', `/api/admin/dashboard${query}`)).json() as Dashboard;

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalPaymentRepository } from '../../src/modules/payments/local-payment.repository.ts';
-import { signPayload } from '../../src/modules/payments/webhook-signature.ts';
 import { insertGame } from '../factories.ts';
-import { buildStripeTestApp, buyNewGameOnStripe } from '../helpers/stripe.ts';
+import { deliverEvent, localEvent } from '../helpers/checkout.ts';
+import { orderStatus } from '../helpers/order-state.ts';
+import { buildStripeTestApp, buyNewGameOnStripe, postStripeEvent } from '../helpers/stripe.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 import type { FakeStripe } from '../payments/fake-stripe-server.ts';
@@ -14,23 +15,6 @@ interface OrderDetail {
   status: string;
   refunds: { refundId: string; amount: number }[];
   disputes: { disputeId: string; status: string; providerStatus: string }[];
-}
-
-async function post(ctx: TestContext, provider: 'local' | 'stripe', body: string, signature: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/payments/webhook/${provider}`,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload: body,
-  });
-}
-
-async function statusOf(ctx: TestContext, orderId: number) {
-  const [row] = await queryRows<{ status: string }>(
-    ctx.dbHandle,
-    sql`select status from orders where id = ${orderId}`,
-  );
-  return row?.status;
 }
 
 async function keyStatuses(ctx: TestContext, orderId: number) {
@@ -69,14 +53,7 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
     return buy(ctx, client, [{ productId: game.productId, quantity }]);
   }
 
-  function event(
-    type: string,
-    object: Record<string, unknown>,
-    id = `evt_local_${randomBytes(8).toString('hex')}`,
-  ) {
-    const body = JSON.stringify({ id, type, created: Math.floor(Date.now() / 1000), data: { object } });
-    return { body, signature: signPayload(body, secret) };
-  }
+  const event = (type: string, object: Record<string, unknown>) => localEvent(secret, type, object);
 
   const refundAtProvider = (sessionId: string, amountCents: number) =>
     createLocalPaymentRepository(ctx.dbHandle.db).insertRefundOrGet({
@@ -98,10 +75,10 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
     const { orderId, sessionId } = await paidOrder(1500, 2);
     const refund = await refundAtProvider(sessionId, 3000);
     const e = event('charge.refunded', charge(sessionId, 3000, 3000));
-    const first = await post(ctx, 'local', e.body, e.signature);
+    const first = await deliverEvent(ctx.app, 'local', e);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ received: true, duplicate: false });
-    expect(await statusOf(ctx, orderId)).toBe('refunded');
+    expect(await orderStatus(ctx, orderId)).toBe('refunded');
     expect(await keyStatuses(ctx, orderId)).toEqual(['revoked', 'revoked']);
 
     const { client: admin } = await loginAdmin(ctx);
@@ -114,11 +91,11 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
     ]);
 
     // The same event again (a replay) is acknowledged as a duplicate and changes nothing.
-    const replay = await post(ctx, 'local', e.body, e.signature);
+    const replay = await deliverEvent(ctx.app, 'local', e);
     expect(replay.json()).toEqual({ received: true, duplicate: true });
     // Another delivery of the same refund under a new event id records nothing twice.
     const again = event('charge.refunded', charge(sessionId, 3000, 3000));
-    expect((await post(ctx, 'local', again.body, again.signature)).statusCode).toBe(200);
+    expect((await deliverEvent(ctx.app, 'local', again)).statusCode).toBe(200);
     expect(await providerAudit(ctx, orderId)).toHaveLength(1);
     const rows = await queryRows(ctx.dbHandle, sql`select * from order_refunds where order_id = ${orderId}`);
     expect(rows).toHaveLength(1);
@@ -135,8 +112,8 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
     const { orderId, sessionId } = await paidOrder(1000, 2);
     await refundAtProvider(sessionId, 500);
     const partial = event('charge.refunded', charge(sessionId, 2000, 500));
-    expect((await post(ctx, 'local', partial.body, partial.signature)).statusCode).toBe(200);
-    expect(await statusOf(ctx, orderId)).toBe('paid');
+    expect((await deliverEvent(ctx.app, 'local', partial)).statusCode).toBe(200);
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
     expect(await keyStatuses(ctx, orderId)).toEqual(['sold', 'sold']);
     expect((await providerAudit(ctx, orderId)).map((a) => a.action)).toEqual([
       'order.refund.provider.partial',
@@ -150,14 +127,14 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
 
     await refundAtProvider(sessionId, 1500);
     const rest = event('charge.refunded', charge(sessionId, 2000, 2000));
-    expect((await post(ctx, 'local', rest.body, rest.signature)).statusCode).toBe(200);
-    expect(await statusOf(ctx, orderId)).toBe('refunded');
+    expect((await deliverEvent(ctx.app, 'local', rest)).statusCode).toBe(200);
+    expect(await orderStatus(ctx, orderId)).toBe('refunded');
     expect(await keyStatuses(ctx, orderId)).toEqual(['revoked', 'revoked']);
   });
 
   it('a refund event for an unknown payment is acknowledged and changes nothing', async () => {
     const e = event('charge.refunded', charge('cs_local_unknown', 1000, 1000));
-    const response = await post(ctx, 'local', e.body, e.signature);
+    const response = await deliverEvent(ctx.app, 'local', e);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, duplicate: false });
   });
@@ -165,10 +142,10 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
   it('a badly signed refund event is refused', async () => {
     const { orderId, sessionId } = await paidOrder(700, 1);
     await refundAtProvider(sessionId, 700);
-    const e = event('charge.refunded', charge(sessionId, 700, 700));
-    const response = await post(ctx, 'local', e.body, signPayload(e.body, 'another-secret-0123456789'));
+    const e = localEvent('another-secret-0123456789', 'charge.refunded', charge(sessionId, 700, 700));
+    const response = await deliverEvent(ctx.app, 'local', e);
     expect(response.statusCode).toBe(400);
-    expect(await statusOf(ctx, orderId)).toBe('paid');
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
   });
 
   it('records a dispute opened then lost, and a late "created" does not reopen it', async () => {
@@ -183,7 +160,7 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
       createdAt: new Date().toISOString(),
     });
     const opened = event('charge.dispute.created', dispute('needs_response'));
-    expect((await post(ctx, 'local', opened.body, opened.signature)).statusCode).toBe(200);
+    expect((await deliverEvent(ctx.app, 'local', opened)).statusCode).toBe(200);
     const { client: admin } = await loginAdmin(ctx);
     let detail = (await call(ctx.app, admin, 'GET', `/api/admin/orders/${orderId}`)).json() as OrderDetail;
     expect(detail.disputes).toEqual([expect.objectContaining({ disputeId: 'dp_local_1', status: 'open' })]);
@@ -193,9 +170,9 @@ describe(`provider refund and dispute events, local provider (${testDbKind})`, (
     expect(list.items.find((o) => o.id === orderId)?.dispute).toBe('open');
 
     const lost = event('charge.dispute.closed', dispute('lost'));
-    expect((await post(ctx, 'local', lost.body, lost.signature)).statusCode).toBe(200);
+    expect((await deliverEvent(ctx.app, 'local', lost)).statusCode).toBe(200);
     const late = event('charge.dispute.created', dispute('needs_response'));
-    expect((await post(ctx, 'local', late.body, late.signature)).statusCode).toBe(200);
+    expect((await deliverEvent(ctx.app, 'local', late)).statusCode).toBe(200);
     detail = (await call(ctx.app, admin, 'GET', `/api/admin/orders/${orderId}`)).json() as OrderDetail;
     expect(detail.disputes).toEqual([
       expect.objectContaining({ disputeId: 'dp_local_1', status: 'lost', providerStatus: 'lost' }),
@@ -223,37 +200,27 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
   beforeAll(async () => {
     ({ stripe, ctx } = await buildStripeTestApp());
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await stripe?.close();
-  });
+  afterAll(async () => ctx?.close());
 
-  async function paidOrder(priceCents: number, quantity: number) {
-    const { client } = await loginCustomer(ctx);
-    const { orderId, sessionId, webhookStatus } = await buyNewGameOnStripe(ctx, stripe, client, {
-      priceCents,
-      quantity,
-    });
-    expect(webhookStatus).toBe(200);
-    return { orderId, sessionId };
-  }
+  const paidOrder = (priceCents: number, quantity: number) =>
+    buyNewGameOnStripe(ctx, stripe, { priceCents, quantity });
 
   it('charge.refunded after a Dashboard refund: partial, then full; replays change nothing', async () => {
     const { orderId, sessionId } = await paidOrder(2000, 1);
     const first = stripe.refundInDashboard(sessionId, 800);
     const partial = stripe.signedObjectEvent('charge.refunded', stripe.chargeOf(sessionId));
-    expect((await post(ctx, 'stripe', partial.body, partial.signature)).statusCode).toBe(200);
-    expect(await statusOf(ctx, orderId)).toBe('paid');
+    expect((await postStripeEvent(ctx, partial)).statusCode).toBe(200);
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
 
     const second = stripe.refundInDashboard(sessionId);
     const full = stripe.signedObjectEvent('charge.refunded', stripe.chargeOf(sessionId));
     // Delivered twice, and the older event once more afterwards (out of order).
-    expect((await post(ctx, 'stripe', full.body, full.signature)).json()).toMatchObject({ duplicate: false });
-    expect((await post(ctx, 'stripe', full.body, full.signature)).json()).toMatchObject({ duplicate: true });
-    expect((await post(ctx, 'stripe', partial.body, partial.signature)).json()).toMatchObject({
+    expect((await postStripeEvent(ctx, full)).json()).toMatchObject({ duplicate: false });
+    expect((await postStripeEvent(ctx, full)).json()).toMatchObject({ duplicate: true });
+    expect((await postStripeEvent(ctx, partial)).json()).toMatchObject({
       duplicate: true,
     });
-    expect(await statusOf(ctx, orderId)).toBe('refunded');
+    expect(await orderStatus(ctx, orderId)).toBe('refunded');
     expect(await keyStatuses(ctx, orderId)).toEqual(['revoked']);
     const refunds = await queryRows<{ provider_refund_id: string; amount_cents: number }>(
       ctx.dbHandle,
@@ -277,8 +244,8 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const e = stripe.signedObjectEvent('charge.refunded', stripe.chargeOf(sessionId));
-    expect((await post(ctx, 'stripe', e.body, e.signature)).statusCode).toBe(200);
-    expect(await statusOf(ctx, orderId)).toBe('cancelled');
+    expect((await postStripeEvent(ctx, e)).statusCode).toBe(200);
+    expect(await orderStatus(ctx, orderId)).toBe('cancelled');
     const detail = (await call(ctx.app, admin, 'GET', `/api/admin/orders/${orderId}`)).json() as OrderDetail;
     expect(detail.refunds).toEqual([
       expect.objectContaining({ refundId: (cancelled.json() as { refundId: string }).refundId, amount: 9 }),
@@ -294,7 +261,7 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
       payment_intent: 'pi_unknown',
       refunded: true,
     });
-    const response = await post(ctx, 'stripe', e.body, e.signature);
+    const response = await postStripeEvent(ctx, e);
     expect(response.statusCode, response.body).toBe(200);
     const rows = await queryRows(
       ctx.dbHandle,
@@ -309,13 +276,13 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
       'charge.dispute.created',
       stripe.disputeOf(sessionId, { id: 'dp_test_1', status: 'needs_response' }),
     );
-    expect((await post(ctx, 'stripe', created.body, created.signature)).statusCode).toBe(200);
+    expect((await postStripeEvent(ctx, created)).statusCode).toBe(200);
     const closed = stripe.signedObjectEvent(
       'charge.dispute.closed',
       stripe.disputeOf(sessionId, { id: 'dp_test_1', status: 'won' }),
     );
-    expect((await post(ctx, 'stripe', closed.body, closed.signature)).statusCode).toBe(200);
-    expect((await post(ctx, 'stripe', closed.body, closed.signature)).json()).toMatchObject({
+    expect((await postStripeEvent(ctx, closed)).statusCode).toBe(200);
+    expect((await postStripeEvent(ctx, closed)).json()).toMatchObject({
       duplicate: true,
     });
     const { client: admin } = await loginAdmin(ctx);
@@ -335,7 +302,7 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
       'charge.dispute.updated',
       stripe.disputeOf(sessionId, { id: 'dp_test_updated', status: 'under_review' }),
     );
-    expect((await post(ctx, 'stripe', updated.body, updated.signature)).statusCode).toBe(200);
+    expect((await postStripeEvent(ctx, updated)).statusCode).toBe(200);
     const { client: admin } = await loginAdmin(ctx);
     const detail = (await call(ctx.app, admin, 'GET', `/api/admin/orders/${orderId}`)).json() as OrderDetail;
     expect(detail.disputes).toEqual([
@@ -349,11 +316,11 @@ describe(`provider refund and dispute events, Stripe stand-in (${testDbKind})`, 
     const stale = stripe.signedObjectEvent('charge.refunded', stripe.chargeOf(sessionId), {
       timestamp: Math.floor(Date.now() / 1000) - 3600,
     });
-    expect((await post(ctx, 'stripe', stale.body, stale.signature)).statusCode).toBe(400);
+    expect((await postStripeEvent(ctx, stale)).statusCode).toBe(400);
     const forged = stripe.signedObjectEvent('charge.refunded', stripe.chargeOf(sessionId), {
       secret: 'whsec_forged',
     });
-    expect((await post(ctx, 'stripe', forged.body, forged.signature)).statusCode).toBe(400);
-    expect(await statusOf(ctx, orderId)).toBe('paid');
+    expect((await postStripeEvent(ctx, forged)).statusCode).toBe(400);
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
   });
 });

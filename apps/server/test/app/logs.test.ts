@@ -1,30 +1,26 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../helpers/http.ts';
-import { linkIn, startSmtpInbox } from '../helpers/smtp-inbox.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { linkIn, type SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { buildStoreWithInbox, type TestContext } from '../helpers/test-app.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 
 describe(`logs (${testDbKind})`, () => {
   let ctx: TestContext;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpInbox;
   let logs = '';
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, done) {
         logs += chunk.toString();
         done();
       },
     });
-    ctx = await buildTestApp({ LOG_LEVEL: 'trace', SMTP_URL: inbox.url }, { logStream });
+    ({ ctx, inbox } = await buildStoreWithInbox({ LOG_LEVEL: 'trace' }, { logStream }));
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox?.close();
-  });
+  afterAll(async () => ctx?.close());
 
   it('never contain passwords, session tokens or reset tokens', async () => {
     const password = 'a very secret passphrase 42';

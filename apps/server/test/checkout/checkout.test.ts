@@ -5,41 +5,23 @@ import { signPayload } from '../../src/modules/payments/webhook-signature.ts';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { CONSENT, payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
 import { loginAsNewCustomer } from '../helpers/http.ts';
-import { linkIn, startSmtpInbox } from '../helpers/smtp-inbox.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { keyCounts } from '../helpers/order-state.ts';
+import { linkIn, type SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { buildStoreWithInbox, LOCAL_WEBHOOK_SECRET, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
-
-const WEBHOOK_SECRET = 'test-local-webhook-secret-0123456789';
 
 describe(`checkout, payment and key delivery (${testDbKind})`, () => {
   let ctx: TestContext;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpInbox;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ctx = await buildTestApp({
-      SMTP_URL: inbox.url,
-      PUBLIC_URL: 'http://store.test',
-      LOCAL_PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    });
+    ({ ctx, inbox } = await buildStoreWithInbox());
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox?.close();
-  });
+  afterAll(async () => ctx?.close());
 
   const shopper = () =>
     loginAsNewCustomer(ctx.app, () => insertCustomer(ctx.dbHandle.db, { countryId: 68, lang: 'es' }));
-  const keyCounts = async (gameId: number) =>
-    Object.fromEntries(
-      (
-        await queryRows<{ status: string; n: number }>(
-          ctx.dbHandle,
-          sql`select status, count(*)::int as n from game_keys where game_id = ${gameId} group by status`,
-        )
-      ).map((r) => [r.status, r.n]),
-    );
   const addToCart = async (
     client: Awaited<ReturnType<typeof shopper>>['client'],
     productId: string,
@@ -62,7 +44,7 @@ describe(`checkout, payment and key delivery (${testDbKind})`, () => {
       consent: { text: ' ', timestamp: 'x' },
     });
     expect(blank.statusCode).toBe(400);
-    expect(await keyCounts(game.id)).toEqual({ available: 3 });
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 3 });
     const orders = await queryRows(
       ctx.dbHandle,
       sql`select status from orders where customer_id = ${customer.id}`,
@@ -97,7 +79,7 @@ describe(`checkout, payment and key delivery (${testDbKind})`, () => {
     const started = await startCheckout(client);
     expect(started.status).toBe(200);
     expect(String(started.body.url)).toMatch(/^http:\/\/store\.test\/pay\/local\/cs_local_/);
-    expect(await keyCounts(a.game.id)).toEqual({ available: 2, reserved: 2 });
+    expect(await keyCounts(ctx, a.game.id)).toEqual({ available: 2, reserved: 2 });
     const [order] = await queryRows<{
       id: number;
       status: string;
@@ -121,7 +103,7 @@ describe(`checkout, payment and key delivery (${testDbKind})`, () => {
     const paid = await payOnHostedPage(ctx.app, started.sessionId ?? '');
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`http://store.test/checkout/success?session_id=${started.sessionId}`);
-    expect(await keyCounts(a.game.id)).toEqual({ available: 2, sold: 2 });
+    expect(await keyCounts(ctx, a.game.id)).toEqual({ available: 2, sold: 2 });
 
     const first = await client.post('/api/kl_api/createOrder', { sessionId: started.sessionId });
     expect(first.statusCode).toBe(200);
@@ -171,7 +153,7 @@ describe(`checkout, payment and key delivery (${testDbKind})`, () => {
     const declined = await payOnHostedPage(ctx.app, started.sessionId ?? '', '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain('declined');
-    expect(await keyCounts(game.id)).toEqual({ reserved: 2 });
+    expect(await keyCounts(ctx, game.id)).toEqual({ reserved: 2 });
     const cart = (await client.post('/api/kl_api/get_order_cart_items', {})).json() as {
       items: { quantity: number }[];
     };
@@ -181,7 +163,7 @@ describe(`checkout, payment and key delivery (${testDbKind})`, () => {
     expect(notPaid.json()).toMatchObject({ success: false, error: 'PAYMENT_NOT_COMPLETED' });
 
     expect((await client.post('/api/kl_api/cancel_checkout')).statusCode).toBe(200);
-    expect(await keyCounts(game.id)).toEqual({ available: 2 });
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 2 });
     const closed = await payOnHostedPage(ctx.app, started.sessionId ?? '');
     expect(closed.statusCode).toBe(409);
   });
@@ -269,13 +251,14 @@ describe(`checkout, payment and key delivery (${testDbKind})`, () => {
       expect((await post(body)).statusCode).toBe(400);
       expect((await post(body, signPayload(body, 'another-secret-entirely-000000'))).statusCode).toBe(400);
       expect(
-        (await post(body, signPayload(body, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 600))).statusCode,
+        (await post(body, signPayload(body, LOCAL_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 600)))
+          .statusCode,
       ).toBe(400);
-      expect((await post(`${body} `, signPayload(body, WEBHOOK_SECRET))).statusCode).toBe(400);
-      expect(await keyCounts(game.id)).toEqual({ available: 1, reserved: 1 });
-      expect((await post('{}', signPayload('{}', WEBHOOK_SECRET).replace('v1=', 'v1=0'))).statusCode).toBe(
-        400,
-      );
+      expect((await post(`${body} `, signPayload(body, LOCAL_WEBHOOK_SECRET))).statusCode).toBe(400);
+      expect(await keyCounts(ctx, game.id)).toEqual({ available: 1, reserved: 1 });
+      expect(
+        (await post('{}', signPayload('{}', LOCAL_WEBHOOK_SECRET).replace('v1=', 'v1=0'))).statusCode,
+      ).toBe(400);
       expect(
         (
           await ctx.app.inject({
@@ -297,11 +280,11 @@ describe(`checkout, payment and key delivery (${testDbKind})`, () => {
       };
       expect(page.data).toHaveLength(1);
       const body = completedEvent('evt_once', sessionId, orderId, 1999);
-      const first = await post(body, signPayload(body, WEBHOOK_SECRET));
+      const first = await post(body, signPayload(body, LOCAL_WEBHOOK_SECRET));
       expect(first.json()).toEqual({ received: true, duplicate: false });
-      const again = await post(body, signPayload(body, WEBHOOK_SECRET));
+      const again = await post(body, signPayload(body, LOCAL_WEBHOOK_SECRET));
       expect(again.json()).toEqual({ received: true, duplicate: true });
-      expect(await keyCounts(game.id)).toEqual({ available: 1, sold: 1 });
+      expect(await keyCounts(ctx, game.id)).toEqual({ available: 1, sold: 1 });
       const later = (await client.post('/api/kl_api/createOrder', { sessionId })).json() as {
         data: { code: string }[];
       };
@@ -329,8 +312,8 @@ describe(`checkout, payment and key delivery (${testDbKind})`, () => {
           },
         },
       });
-      expect((await post(expired, signPayload(expired, WEBHOOK_SECRET))).statusCode).toBe(200);
-      expect(await keyCounts(game.id)).toEqual({ available: 2 });
+      expect((await post(expired, signPayload(expired, LOCAL_WEBHOOK_SECRET))).statusCode).toBe(200);
+      expect(await keyCounts(ctx, game.id)).toEqual({ available: 2 });
       const [order] = await queryRows(ctx.dbHandle, sql`select status from orders where id = ${orderId}`);
       expect(order).toEqual({ status: 'expired' });
 
@@ -351,8 +334,8 @@ describe(`checkout, payment and key delivery (${testDbKind})`, () => {
           },
         },
       });
-      await post(lateExpiry, signPayload(lateExpiry, WEBHOOK_SECRET));
-      expect(await keyCounts(paidLater.game.id)).toEqual({ available: 1, sold: 1 });
+      await post(lateExpiry, signPayload(lateExpiry, LOCAL_WEBHOOK_SECRET));
+      expect(await keyCounts(ctx, paidLater.game.id)).toEqual({ available: 1, sold: 1 });
     });
 
     it('the sweeper releases lapsed reservations', async () => {
@@ -361,7 +344,7 @@ describe(`checkout, payment and key delivery (${testDbKind})`, () => {
         sql`update orders set reserved_until = now() - interval '1 minute' where id = ${orderId}`,
       );
       expect(await ctx.app.checkout.sweepLapsed()).toBeGreaterThanOrEqual(1);
-      expect(await keyCounts(game.id)).toEqual({ available: 2 });
+      expect(await keyCounts(ctx, game.id)).toEqual({ available: 2 });
     });
   });
 });

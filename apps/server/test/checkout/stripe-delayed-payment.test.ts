@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { loginAsNewCustomer } from '../helpers/http.ts';
+import { keyCounts, orderStatus } from '../helpers/order-state.ts';
 import { buildStripeTestApp, postStripeEvent } from '../helpers/stripe.ts';
 import type { TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
@@ -19,22 +20,7 @@ describe(`delayed payment methods through the Stripe adapter (${testDbKind})`, (
   beforeAll(async () => {
     ({ stripe, ctx } = await buildStripeTestApp({ PAYMENT_PROCESSING_HOLD_DAYS: '14' }));
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await stripe?.close();
-  });
-
-  const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.dbHandle, query);
-  const statusOf = async (orderId: number) =>
-    (await rows<{ status: string }>(sql`select status from orders where id = ${orderId}`))[0]?.status;
-  const keysOf = async (gameId: number) =>
-    Object.fromEntries(
-      (
-        await rows<{ status: string; n: number }>(
-          sql`select status, count(*)::int as n from game_keys where game_id = ${gameId} group by status`,
-        )
-      ).map((r) => [r.status, r.n]),
-    );
+  afterAll(async () => ctx?.close());
 
   /** A customer checks out one key of a new game and pays on the hosted page with a delayed method. */
   async function payWithDirectDebit() {
@@ -48,7 +34,8 @@ describe(`delayed payment methods through the Stripe adapter (${testDbKind})`, (
     });
     expect(started.statusCode, started.body).toBe(200);
     const orderId = (started.json() as { order_id: number }).order_id;
-    const [row] = await rows<{ payment_session_id: string }>(
+    const [row] = await queryRows<{ payment_session_id: string }>(
+      ctx.dbHandle,
       sql`select payment_session_id from orders where id = ${orderId}`,
     );
     const sessionId = row?.payment_session_id ?? '';
@@ -63,16 +50,16 @@ describe(`delayed payment methods through the Stripe adapter (${testDbKind})`, (
     const { game, client, orderId, sessionId } = await payWithDirectDebit();
     const completed = stripe.signedEvent('checkout.session.completed', sessionId);
     expect((await postStripeEvent(ctx, completed)).statusCode).toBe(200);
-    expect(await statusOf(orderId)).toBe('payment_processing');
-    expect(await keysOf(game.id)).toEqual({ reserved: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('payment_processing');
+    expect(await keyCounts(ctx, game.id)).toEqual({ reserved: 1 });
     const page = await client.post('/api/kl_api/createOrder', { sessionId });
     expect(page.json()).toMatchObject({ success: true, data: [], processing: true, hold_days: 14 });
 
     stripe.settle(sessionId, 'succeeded');
     const succeeded = stripe.signedEvent('checkout.session.async_payment_succeeded', sessionId);
     expect((await postStripeEvent(ctx, succeeded)).statusCode).toBe(200);
-    expect(await statusOf(orderId)).toBe('paid');
-    expect(await keysOf(game.id)).toEqual({ sold: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
+    expect(await keyCounts(ctx, game.id)).toEqual({ sold: 1 });
     // Stripe delivers the same event again: nothing changes.
     expect((await postStripeEvent(ctx, succeeded)).json()).toMatchObject({ duplicate: true });
     expect((await client.post('/api/kl_api/createOrder', { sessionId })).json().data).toHaveLength(1);
@@ -84,11 +71,11 @@ describe(`delayed payment methods through the Stripe adapter (${testDbKind})`, (
     stripe.settle(sessionId, 'succeeded');
     const succeeded = stripe.signedEvent('checkout.session.async_payment_succeeded', sessionId);
     expect((await postStripeEvent(ctx, succeeded)).statusCode).toBe(200);
-    expect(await statusOf(orderId)).toBe('paid');
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
     // The older `completed`, whose snapshot says unpaid, arrives last and changes nothing.
     expect((await postStripeEvent(ctx, completedUnpaid)).statusCode).toBe(200);
-    expect(await statusOf(orderId)).toBe('paid');
-    expect(await keysOf(game.id)).toEqual({ sold: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
+    expect(await keyCounts(ctx, game.id)).toEqual({ sold: 1 });
   });
 
   it('releases the keys on `async_payment_failed`, and a late `completed` does not hold them again', async () => {
@@ -98,12 +85,12 @@ describe(`delayed payment methods through the Stripe adapter (${testDbKind})`, (
     stripe.settle(sessionId, 'failed');
     const failed = stripe.signedEvent('checkout.session.async_payment_failed', sessionId);
     expect((await postStripeEvent(ctx, failed)).statusCode).toBe(200);
-    expect(await statusOf(orderId)).toBe('cancelled');
-    expect(await keysOf(game.id)).toEqual({ available: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('cancelled');
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 1 });
     const again = stripe.signedEvent('checkout.session.completed', sessionId);
     expect((await postStripeEvent(ctx, again)).statusCode).toBe(200);
-    expect(await statusOf(orderId)).toBe('cancelled');
-    expect(await keysOf(game.id)).toEqual({ available: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('cancelled');
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 1 });
     const page = await client.post('/api/kl_api/createOrder', { sessionId });
     expect(page.statusCode).toBe(409);
     expect(page.json()).toMatchObject({ error: 'ORDER_CANCELLED' });

@@ -2,27 +2,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy, loginCustomer } from '../admin/admin-helpers.ts';
 import { createClient } from '../helpers/http.ts';
-import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import type { SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { buildStoreWithInbox, type TestContext } from '../helpers/test-app.ts';
 import { forgeRows, queryRows, testDbKind } from '../helpers/test-db.ts';
 import { buyerOf, historyOf, keyStatuses, outboxKinds, PNG_1PX } from './claims-helpers.ts';
 
 describe(`key claims: automatic replacement and limits (${testDbKind})`, () => {
   let ctx: TestContext;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpInbox;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ctx = await buildTestApp({
-      SMTP_URL: inbox.url,
-      PUBLIC_URL: 'http://store.test',
-      LOCAL_PAYMENT_WEBHOOK_SECRET: 'test-local-webhook-secret-0123456789',
-    });
+    ({ ctx, inbox } = await buildStoreWithInbox());
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox?.close();
-  });
+  afterAll(async () => ctx?.close());
 
   it('replaces a freshly delivered key at once: new key in history and by mail, the claimed key never sold again', async () => {
     const { client, customer, orderId, keyIds, game } = await buyerOf(ctx, {

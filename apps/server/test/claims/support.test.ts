@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
 import { DEFAULT_PASSWORD } from '../factories.ts';
 import { createClient } from '../helpers/http.ts';
-import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import type { SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { buildStoreWithInbox, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 import { buyerOf } from './claims-helpers.ts';
 
@@ -24,22 +24,13 @@ const message = (overrides: Record<string, unknown> = {}) => ({
 
 describe(`support tickets from the contact form (${testDbKind})`, () => {
   let ctx: TestContext;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpInbox;
   let address = 0;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ctx = await buildTestApp({
-      SMTP_URL: inbox.url,
-      SUPPORT_EMAIL: SUPPORT,
-      PUBLIC_URL: 'http://store.test',
-      CLAIM_RESOLUTION_HOURS: '48',
-    });
+    ({ ctx, inbox } = await buildStoreWithInbox({ SUPPORT_EMAIL: SUPPORT, CLAIM_RESOLUTION_HOURS: '48' }));
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox?.close();
-  });
+  afterAll(async () => ctx?.close());
 
   /** A visitor from an address of their own (the per-address limit is tested on its own). */
   const send = (body: Record<string, unknown>, ip = `203.0.113.${++address}`) =>

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -11,23 +10,13 @@ import { loadConfig } from '../../src/config/env.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { CONSENT } from '../helpers/checkout.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { expectInvariants } from '../helpers/invariants.ts';
 import { queryRows, testDatabaseUrl, testDbKind } from '../helpers/test-db.ts';
 
 /** 20 crashes in the main suite; test/soak/crash-soak.sh runs many more. */
 const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 20);
 const serverEntry = path.resolve(import.meta.dirname, '../../src/server.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,26 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { loginAsNewCustomer } from '../helpers/http.ts';
 import { expectInvariants } from '../helpers/invariants.ts';
 import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
-
-/** A port nothing listens on (yet). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe(`orders while the mail server is down (${testDbKind})`, () => {
   let ctx: TestContext;

@@ -35,6 +35,31 @@ export async function payOnHostedPage(app: FastifyInstance, sessionId: string, c
   });
 }
 
+/** A local payment provider's event as it sends one: the JSON body and its signature with `secret`. */
+export function localEvent(
+  secret: string,
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_local_${randomBytes(8).toString('hex')}`,
+): { body: string; signature: string } {
+  const body = JSON.stringify({ id, type, created: Math.floor(Date.now() / 1000), data: { object } });
+  return { body, signature: signPayload(body, secret) };
+}
+
+/** Delivers a payment provider's event (its body and signature, as they are) to the store's webhook. */
+export function deliverEvent(
+  app: FastifyInstance,
+  provider: 'local' | 'stripe',
+  event: { body: string; signature: string },
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/payments/webhook/${provider}`,
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    payload: event.body,
+  });
+}
+
 /** Delivers a signed event of the local payment provider to the store's webhook, as the provider does. */
 export function postLocalEvent(
   app: FastifyInstance,
@@ -42,16 +67,5 @@ export function postLocalEvent(
   type: string,
   object: Record<string, unknown>,
 ) {
-  const body = JSON.stringify({
-    id: `evt_${randomBytes(8).toString('hex')}`,
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  return app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook/local',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(body, secret) },
-    payload: body,
-  });
+  return deliverEvent(app, 'local', localEvent(secret, type, object));
 }

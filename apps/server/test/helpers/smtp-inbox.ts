@@ -15,16 +15,19 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/**
- * A real SMTP server on 127.0.0.1 that keeps what it receives, for tests that read mail; on `port` when
- * given (a server coming back where the store expects it), else on a free one.
- */
-export async function startSmtpInbox(port = 0): Promise<{
+export interface SmtpInbox {
+  /** Where the store sends its mail (`SMTP_URL`). */
   url: string;
   mails: ReceivedMail[];
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
-}> {
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, for tests that read mail; on `port` when
+ * given (a server coming back where the store expects it), else on a free one.
+ */
+export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

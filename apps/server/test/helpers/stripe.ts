@@ -1,19 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { insertGame } from '../factories.ts';
+import { expect } from 'vitest';
+import { insertCustomer, insertGame } from '../factories.ts';
 import { type FakeStripe, startFakeStripe } from '../payments/fake-stripe-server.ts';
-import type { createClient } from './http.ts';
-import { buildTestApp, type TestContext } from './test-app.ts';
+import { deliverEvent } from './checkout.ts';
+import { type createClient, loginAsNewCustomer } from './http.ts';
+import { buildTestAppBeside, type TestContext } from './test-app.ts';
 import { queryRows } from './test-db.ts';
 
 type Client = ReturnType<typeof createClient>;
 
-/** The store built with the Stripe adapter, pointed at a stand-in Stripe server started for it. */
+/**
+ * The store built with the Stripe adapter, pointed at a stand-in Stripe server started for it. Closing
+ * `ctx` closes the stand-in too.
+ */
 export async function buildStripeTestApp(
   env: Record<string, string> = {},
 ): Promise<{ stripe: FakeStripe; ctx: TestContext }> {
   const stripe = await startFakeStripe();
-  const ctx = await buildTestApp({
+  const ctx = await buildTestAppBeside(stripe, {
     PAYMENT_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
@@ -29,12 +34,7 @@ export function postStripeEvent(
   ctx: TestContext,
   event: { body: string; signature: string },
 ): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    payload: event.body,
-  });
+  return deliverEvent(ctx.app, 'stripe', event);
 }
 
 /**
@@ -57,17 +57,19 @@ export async function payCartOnStripe(ctx: TestContext, stripe: FakeStripe, clie
 }
 
 /**
- * A fresh game of `quantity` keys at `priceCents`, put in the client's cart `quantity` times and paid on
- * the stand-in (checkout, payment, signed event).
+ * A new customer (logged in) buys all `quantity` keys of a fresh game at `priceCents`, paying on the
+ * stand-in (checkout, payment, signed event); the store accepts the event, so the order is paid.
  */
 export async function buyNewGameOnStripe(
   ctx: TestContext,
   stripe: FakeStripe,
-  client: Client,
   { priceCents, quantity }: { priceCents: number; quantity: number },
 ) {
+  const { client, customer } = await loginAsNewCustomer(ctx.app, () => insertCustomer(ctx.dbHandle.db));
   const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents }, { keys: quantity });
   for (let i = 0; i < quantity; i++)
     await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId });
-  return { game, ...(await payCartOnStripe(ctx, stripe, client)) };
+  const paid = await payCartOnStripe(ctx, stripe, client);
+  expect(paid.webhookStatus).toBe(200);
+  return { client, customer, game, ...paid };
 }

@@ -5,34 +5,30 @@ import { buy, call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts'
 import { insertGame } from '../factories.ts';
 import { CONSENT } from '../helpers/checkout.ts';
 import { createClient } from '../helpers/http.ts';
-import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import type { SmtpInbox } from '../helpers/smtp-inbox.ts';
+import {
+  buildStoreWithInbox,
+  buildTestApp,
+  LOCAL_WEBHOOK_SECRET,
+  type TestContext,
+} from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 import { pdfText, spaced } from './pdf-text.ts';
 
-const WEBHOOK_SECRET = 'test-local-webhook-secret-0123456789';
-
 describe(`invoices and credit notes (${testDbKind})`, () => {
   let ctx: TestContext;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpInbox;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ctx = await buildTestApp({
-      SMTP_URL: inbox.url,
-      PUBLIC_URL: 'http://store.test',
-      LOCAL_PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ({ ctx, inbox } = await buildStoreWithInbox({
       COMPANY_NAME: 'Keyland Test OÜ',
       COMPANY_REGISTRY_CODE: '16000001',
       COMPANY_VAT_NUMBER: 'EE102000001',
       COMPANY_ADDRESS: 'Narva mnt 5, 10117 Tallinn, Estonia',
-    });
+    }));
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox?.close();
-  });
+  afterAll(async () => ctx?.close());
 
   const invoiceOf = async (orderId: number, kind = 'invoice') =>
     (
@@ -195,7 +191,7 @@ describe.skipIf(testDbKind !== 'postgres')('invoice numbers under 20 concurrent 
   let ctx: TestContext;
 
   beforeAll(async () => {
-    ctx = await buildTestApp({ LOCAL_PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    ctx = await buildTestApp({ LOCAL_PAYMENT_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET });
   });
   afterAll(async () => ctx?.close());
 

@@ -6,14 +6,13 @@ import {
   TEST_IBANS,
 } from '../../src/modules/payments/local-checkout.routes.ts';
 import { createLocalPaymentRepository } from '../../src/modules/payments/local-payment.repository.ts';
-import { loginCustomer } from '../admin/admin-helpers.ts';
-import { insertGame } from '../factories.ts';
+import { checkoutNewGame, loginCustomer } from '../admin/admin-helpers.ts';
 import { payOnHostedPage, postLocalEvent, startCheckout } from '../helpers/checkout.ts';
-import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { keyCounts, orderStatus } from '../helpers/order-state.ts';
+import type { SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { buildStoreWithInbox, LOCAL_WEBHOOK_SECRET, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 
-const WEBHOOK_SECRET = 'test-local-webhook-secret-0123456789';
 const YEAR_AGO = new Date(Date.now() - 365 * 24 * 3600_000);
 const DAY_MS = 24 * 3600_000;
 
@@ -24,63 +23,29 @@ const DAY_MS = 24 * 3600_000;
  */
 describe(`delayed payment methods (${testDbKind})`, () => {
   let ctx: TestContext;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpInbox;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ctx = await buildTestApp({
-      SMTP_URL: inbox.url,
-      PUBLIC_URL: 'http://store.test',
-      LOCAL_PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PAYMENT_PROCESSING_HOLD_DAYS: '10',
-    });
+    ({ ctx, inbox } = await buildStoreWithInbox({ PAYMENT_PROCESSING_HOLD_DAYS: '10' }));
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox?.close();
-  });
+  afterAll(async () => ctx?.close());
 
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.dbHandle, query);
-  const statusOf = async (orderId: number) =>
-    (await rows<{ status: string }>(sql`select status from orders where id = ${orderId}`))[0]?.status;
-  const keysOf = async (gameId: number) =>
-    Object.fromEntries(
-      (
-        await rows<{ status: string; n: number }>(
-          sql`select status, count(*)::int as n from game_keys where game_id = ${gameId} group by status`,
-        )
-      ).map((r) => [r.status, r.n]),
-    );
   /** Settles every transfer due by then, as the settlement job does when their time has come. */
   const settleAll = () =>
     settleDueTransfers(
       ctx.app,
       createLocalPaymentRepository(ctx.dbHandle.db),
-      WEBHOOK_SECRET,
+      LOCAL_WEBHOOK_SECRET,
       new Date(Date.now() + LOCAL_TRANSFER_SETTLE_MS + 60_000),
     );
 
   const webhook = (type: string, object: Record<string, unknown>) =>
-    postLocalEvent(ctx.app, WEBHOOK_SECRET, type, object);
+    postLocalEvent(ctx.app, LOCAL_WEBHOOK_SECRET, type, object);
 
   /** A customer puts the only `keys` keys of a new game in the cart and opens the payment page. */
-  async function checkout(keys = 1) {
-    const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents: 2_499 }, { keys });
-    const { client, customer } = await loginCustomer(ctx, { createdAt: YEAR_AGO });
-    expect(
-      (await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId }))
-        .statusCode,
-    ).toBe(200);
-    const started = await startCheckout(client);
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    return {
-      game,
-      client,
-      customer,
-      sessionId: started.sessionId ?? '',
-      orderId: Number(started.body.order_id),
-    };
-  }
+  const checkout = (keys = 1) =>
+    checkoutNewGame(ctx, { priceCents: 2_499, keys, customer: { createdAt: YEAR_AGO } });
 
   const payByTransfer = (sessionId: string, iban: string) =>
     ctx.app.inject({
@@ -106,8 +71,8 @@ describe(`delayed payment methods (${testDbKind})`, () => {
       processing: true,
       hold_days: 10,
     });
-    expect(await statusOf(orderId)).toBe('payment_processing');
-    expect(await keysOf(game.id)).toEqual({ reserved: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('payment_processing');
+    expect(await keyCounts(ctx, game.id)).toEqual({ reserved: 1 });
     // Bought, if not yet paid: the game left the cart, so it is not bought twice meanwhile.
     const cart = (await client.post('/api/kl_api/get_order_cart_items', {})).json() as { items: unknown[] };
     expect(cart.items).toEqual([]);
@@ -138,10 +103,10 @@ describe(`delayed payment methods (${testDbKind})`, () => {
 
     // A sweep before the hold runs out keeps it; the settlement delivers, whichever of job or test runs it.
     await ctx.app.checkout.sweepLapsed(1_000);
-    expect(await statusOf(orderId)).toBe('payment_processing');
+    expect(await orderStatus(ctx, orderId)).toBe('payment_processing');
     await settleAll();
-    expect(await statusOf(orderId)).toBe('paid');
-    expect(await keysOf(game.id)).toEqual({ sold: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
+    expect(await keyCounts(ctx, game.id)).toEqual({ sold: 1 });
     const keysMail = await inbox.waitFor(
       (m) => m.to.includes(customer.email) && m.subject.includes(String(orderId)) && m !== processingMail,
     );
@@ -156,8 +121,8 @@ describe(`delayed payment methods (${testDbKind})`, () => {
       ['checkout.session.async_payment_succeeded', 'paid'],
     ] as const)
       expect((await webhook(type, { ...session, paymentStatus })).statusCode).toBe(200);
-    expect(await statusOf(orderId)).toBe('paid');
-    expect(await keysOf(game.id)).toEqual({ sold: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
+    expect(await keyCounts(ctx, game.id)).toEqual({ sold: 1 });
   });
 
   it('releases the keys and tells the customer when the transfer fails; nothing is delivered', async () => {
@@ -167,8 +132,8 @@ describe(`delayed payment methods (${testDbKind})`, () => {
       processing: true,
     });
     await settleAll();
-    expect(await statusOf(orderId)).toBe('cancelled');
-    expect(await keysOf(game.id)).toEqual({ available: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('cancelled');
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 1 });
     const failed = await inbox.waitFor(
       (m) => m.to.includes(customer.email) && m.subject.includes('did not go through'),
     );
@@ -190,32 +155,32 @@ describe(`delayed payment methods (${testDbKind})`, () => {
       (await webhook('checkout.session.async_payment_succeeded', { ...session, paymentStatus: 'paid' }))
         .statusCode,
     ).toBe(200);
-    expect(await statusOf(orderId)).toBe('paid');
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
     // The earlier snapshot, still unpaid, comes last: the order stays delivered.
     expect(
       (await webhook('checkout.session.completed', { ...session, paymentStatus: 'unpaid' })).statusCode,
     ).toBe(200);
-    expect(await statusOf(orderId)).toBe('paid');
-    expect(await keysOf(game.id)).toEqual({ sold: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
+    expect(await keyCounts(ctx, game.id)).toEqual({ sold: 1 });
   });
 
   it('puts the keys back on sale when the hold runs out; a payment that settles later is still honoured', async () => {
     const { game, client, sessionId, orderId } = await checkout(2);
     expect((await payByTransfer(sessionId, TEST_IBANS.succeeds)).statusCode).toBe(303);
     await client.post('/api/kl_api/createOrder', { sessionId });
-    expect(await statusOf(orderId)).toBe('payment_processing');
+    expect(await orderStatus(ctx, orderId)).toBe('payment_processing');
     // Ten days later (the order's and keys' reservation run out).
     await rows(sql`update orders set reserved_until = now() - interval '1 minute' where id = ${orderId}`);
     await rows(
       sql`update game_keys set reserved_until = now() - interval '1 minute' where order_id = ${orderId}`,
     );
     await ctx.app.checkout.sweepLapsed(1_000);
-    expect(await statusOf(orderId)).toBe('expired');
-    expect(await keysOf(game.id)).toEqual({ available: 2 });
+    expect(await orderStatus(ctx, orderId)).toBe('expired');
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 2 });
     // The bank confirms after all: the money arrived, and a key is still in stock.
     await settleAll();
-    expect(await statusOf(orderId)).toBe('paid');
-    expect(await keysOf(game.id)).toEqual({ available: 1, sold: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 1, sold: 1 });
   });
 
   it('refunds a payment that settles after the hold ran out and its keys were sold: cancelled, customer told', async () => {
@@ -224,17 +189,17 @@ describe(`delayed payment methods (${testDbKind})`, () => {
     await client.post('/api/kl_api/createOrder', { sessionId });
     await rows(sql`update orders set reserved_until = now() - interval '1 minute' where id = ${orderId}`);
     await ctx.app.checkout.sweepLapsed(1_000);
-    expect(await statusOf(orderId)).toBe('expired');
+    expect(await orderStatus(ctx, orderId)).toBe('expired');
     // Someone else buys the only key meanwhile.
     const other = await loginCustomer(ctx, { createdAt: YEAR_AGO });
     await other.client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId });
     const bought = await startCheckout(other.client);
     expect((await payOnHostedPage(ctx.app, bought.sessionId ?? '')).statusCode).toBe(303);
-    expect(await keysOf(game.id)).toEqual({ sold: 1 });
+    expect(await keyCounts(ctx, game.id)).toEqual({ sold: 1 });
 
     // The bank confirms after all: nothing to deliver, so the money goes back, once.
     await settleAll();
-    expect(await statusOf(orderId)).toBe('cancelled');
+    expect(await orderStatus(ctx, orderId)).toBe('cancelled');
     const refunds = await rows<{ amount_cents: number }>(
       sql`select amount_cents from local_payment_refunds where session_id = ${sessionId}`,
     );
@@ -250,7 +215,7 @@ describe(`delayed payment methods (${testDbKind})`, () => {
     expect(await rows(sql`select 1 from local_payment_refunds where session_id = ${sessionId}`)).toHaveLength(
       1,
     );
-    expect(await keysOf(game.id)).toEqual({ sold: 1 });
+    expect(await keyCounts(ctx, game.id)).toEqual({ sold: 1 });
   });
 
   it('refuses a transfer from an unknown test account and leaves the session open', async () => {
@@ -258,7 +223,7 @@ describe(`delayed payment methods (${testDbKind})`, () => {
     const refused = await payByTransfer(sessionId, 'DE00 0000 0000 0000 0000 00');
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain(TEST_IBANS.succeeds);
-    expect(await statusOf(orderId)).toBe('pending_payment');
+    expect(await orderStatus(ctx, orderId)).toBe('pending_payment');
     // The card still works on the same page.
     expect((await payOnHostedPage(ctx.app, sessionId)).statusCode).toBe(303);
   });

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
+import { type Client, call, checkoutNewGame, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
 import { type insertCustomer, insertGame } from '../factories.ts';
 import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
+import { keyCounts, orderStatus } from '../helpers/order-state.ts';
 import { countQueries } from '../helpers/query-count.ts';
-import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import type { SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { buildStoreWithInbox, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 
 const ELEVATED_CARD = '4000 0000 0000 9235';
@@ -13,38 +14,15 @@ const YEAR_AGO = new Date(Date.now() - 365 * 24 * 3600_000);
 
 describe(`fraud screening: tiers, the review queue and its deadline (${testDbKind})`, () => {
   let ctx: TestContext;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpInbox;
   let admin: Client;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ctx = await buildTestApp({
-      SMTP_URL: inbox.url,
-      PUBLIC_URL: 'http://store.test',
-      LOCAL_PAYMENT_WEBHOOK_SECRET: 'test-local-webhook-secret-0123456789',
-      REVIEW_DEADLINE_HOURS: '24',
-    });
+    ({ ctx, inbox } = await buildStoreWithInbox({ REVIEW_DEADLINE_HOURS: '24' }));
     admin = (await loginAdmin(ctx)).client;
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox?.close();
-  });
-
-  const keyStatuses = async (gameId: number) =>
-    Object.fromEntries(
-      (
-        await queryRows<{ status: string; n: number }>(
-          ctx.dbHandle,
-          sql`select status, count(*)::int as n from game_keys where game_id = ${gameId} group by status`,
-        )
-      ).map((r) => [r.status, r.n]),
-    );
-  const statusOf = async (orderId: number) =>
-    (
-      await queryRows<{ status: string }>(ctx.dbHandle, sql`select status from orders where id = ${orderId}`)
-    )[0]?.status;
+  afterAll(async () => ctx?.close());
 
   /** A customer who buys one key of a new game, paying with `card`; answers the order and the success page's answer. */
   async function purchase(options: {
@@ -52,24 +30,15 @@ describe(`fraud screening: tiers, the review queue and its deadline (${testDbKin
     customer?: Parameters<typeof insertCustomer>[1];
     price?: number;
   }) {
-    const { game } = await insertGame(
-      ctx.dbHandle.db,
-      ctx.keyVault,
-      { priceCents: options.price ?? 1_999 },
-      { keys: 2 },
-    );
-    const { client, customer } = await loginCustomer(ctx, options.customer ?? { createdAt: YEAR_AGO });
-    expect(
-      (await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId }))
-        .statusCode,
-    ).toBe(200);
-    const started = await startCheckout(client);
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const sessionId = started.sessionId ?? '';
-    const paid = await payOnHostedPage(ctx.app, sessionId, options.card);
+    const started = await checkoutNewGame(ctx, {
+      priceCents: options.price ?? 1_999,
+      keys: 2,
+      customer: options.customer ?? { createdAt: YEAR_AGO },
+    });
+    const paid = await payOnHostedPage(ctx.app, started.sessionId, options.card);
     expect(paid.statusCode).toBe(303);
-    const success = await client.post('/api/kl_api/createOrder', { sessionId });
-    return { game, client, customer, sessionId, orderId: Number(started.body.order_id), success };
+    const success = await started.client.post('/api/kl_api/createOrder', { sessionId: started.sessionId });
+    return { ...started, success };
   }
 
   it('delivers a low-risk order at once, with both assessments recorded', async () => {
@@ -78,8 +47,8 @@ describe(`fraud screening: tiers, the review queue and its deadline (${testDbKin
     expect(success.json()).toMatchObject({ success: true, order_id: orderId });
     expect(success.json().data).toHaveLength(1);
     expect(success.json().held).toBeUndefined();
-    expect(await statusOf(orderId)).toBe('paid');
-    expect(await keyStatuses(game.id)).toEqual({ available: 1, sold: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('paid');
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 1, sold: 1 });
     const risk = await call(ctx.app, admin, 'GET', `/api/admin/orders/${orderId}/risk`);
     expect(risk.statusCode).toBe(200);
     expect(risk.json().assessments.map((a: { stage: string; tier: string }) => [a.stage, a.tier])).toEqual([
@@ -117,8 +86,8 @@ describe(`fraud screening: tiers, the review queue and its deadline (${testDbKin
     const { orderId, success, client, customer, game, sessionId } = await purchase({ card: ELEVATED_CARD });
     expect(success.statusCode).toBe(200);
     expect(success.json()).toMatchObject({ success: true, data: [], held: true, review_hours: 24 });
-    expect(await statusOf(orderId)).toBe('held_for_review');
-    expect(await keyStatuses(game.id)).toEqual({ available: 1, reserved: 1 });
+    expect(await orderStatus(ctx, orderId)).toBe('held_for_review');
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 1, reserved: 1 });
     // A replay of the success page delivers nothing either.
     const replay = await client.post('/api/kl_api/createOrder', { sessionId });
     expect(replay.json()).toMatchObject({ data: [], held: true });
@@ -147,7 +116,7 @@ describe(`fraud screening: tiers, the review queue and its deadline (${testDbKin
     const approved = await call(ctx.app, admin, 'POST', `/api/admin/orders/${orderId}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toEqual({ orderId, status: 'paid', keysDelivered: 1 });
-    expect(await keyStatuses(game.id)).toEqual({ available: 1, sold: 1 });
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 1, sold: 1 });
     const keysMail = await inbox.waitFor(
       (m) =>
         m.to.includes(customer.email) &&
@@ -177,14 +146,14 @@ describe(`fraud screening: tiers, the review queue and its deadline (${testDbKin
 
   it('cancels a held order on the admin’s decision: refunded, keys back on sale, the customer told, never delivered', async () => {
     const { orderId, client, customer, game, sessionId } = await purchase({ card: ELEVATED_CARD });
-    expect(await statusOf(orderId)).toBe('held_for_review');
+    expect(await orderStatus(ctx, orderId)).toBe('held_for_review');
     const rejected = await call(ctx.app, admin, 'POST', `/api/admin/orders/${orderId}/reject`, {
       reason: 'Card reported stolen by the bank',
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ orderId, status: 'cancelled', keysRevoked: 0, refunded: 19.99 });
-    expect(await statusOf(orderId)).toBe('cancelled');
-    expect(await keyStatuses(game.id)).toEqual({ available: 2 });
+    expect(await orderStatus(ctx, orderId)).toBe('cancelled');
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 2 });
     const refunds = await queryRows<{ amount_cents: number }>(
       ctx.dbHandle,
       sql`select amount_cents from local_payment_refunds where session_id = ${sessionId}`,
@@ -194,7 +163,7 @@ describe(`fraud screening: tiers, the review queue and its deadline (${testDbKin
     const replay = await client.post('/api/kl_api/createOrder', { sessionId });
     expect(replay.statusCode).toBe(409);
     expect(replay.json()).toMatchObject({ error: 'ORDER_CANCELLED', data: [] });
-    expect(await keyStatuses(game.id)).toEqual({ available: 2 });
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 2 });
   });
 
   it('cancels and refunds a held order nobody reviewed within the deadline, and never delivers it', async () => {
@@ -205,9 +174,9 @@ describe(`fraud screening: tiers, the review queue and its deadline (${testDbKin
       sql`update orders set paid_at = now() - interval '25 hours' where id = ${orderId}`,
     );
     await ctx.app.scheduledJobs.get('review-deadline')?.tick();
-    expect(await statusOf(orderId)).toBe('cancelled');
-    expect(await statusOf(fresh.orderId)).toBe('held_for_review');
-    expect(await keyStatuses(game.id)).toEqual({ available: 2 });
+    expect(await orderStatus(ctx, orderId)).toBe('cancelled');
+    expect(await orderStatus(ctx, fresh.orderId)).toBe('held_for_review');
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 2 });
     const refunds = await queryRows(
       ctx.dbHandle,
       sql`select 1 from local_payment_refunds where session_id = ${sessionId}`,
@@ -248,7 +217,7 @@ describe(`fraud screening: tiers, the review queue and its deadline (${testDbKin
     expect(started.status).toBe(403);
     expect(started.body).toMatchObject({ error: 'CHECKOUT_REFUSED' });
     expect(String(started.body.message)).toContain('http://store.test/contactPage');
-    expect(await keyStatuses(game.id)).toEqual({ available: 1 });
+    expect(await keyCounts(ctx, game.id)).toEqual({ available: 1 });
     const orders = await queryRows<{ status: string }>(
       ctx.dbHandle,
       sql`select status from orders where customer_id = ${customer.id}`,

@@ -5,8 +5,8 @@ import { maskEmail } from '../../src/plugins/security-events.ts';
 import { buy, call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
 import { DEFAULT_PASSWORD, insertCustomer, insertGame } from '../factories.ts';
 import { createClient } from '../helpers/http.ts';
-import { linkIn, startSmtpInbox } from '../helpers/smtp-inbox.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { linkIn, type SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { buildStoreWithInbox, type TestContext } from '../helpers/test-app.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 
 interface LogLine {
@@ -16,7 +16,7 @@ interface LogLine {
 
 describe(`security event logs (${testDbKind})`, () => {
   let ctx: TestContext;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpInbox;
   let raw = '';
   const events = (name: string): LogLine[] =>
     raw
@@ -26,27 +26,19 @@ describe(`security event logs (${testDbKind})`, () => {
       .filter((line) => line.securityEvent === name);
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, done) {
         raw += chunk.toString();
         done();
       },
     });
-    ctx = await buildTestApp(
-      {
-        LOG_LEVEL: 'info',
-        SMTP_URL: inbox.url,
-        LOCAL_PAYMENT_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
-      },
+    ({ ctx, inbox } = await buildStoreWithInbox(
+      { LOG_LEVEL: 'info', LOCAL_PAYMENT_WEBHOOK_SECRET: randomBytes(16).toString('hex') },
       { logStream },
-    );
+    ));
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox?.close();
-  });
+  afterAll(async () => ctx?.close());
 
   it('masks e-mail addresses', () => {
     expect(maskEmail('Ada.Lovelace@Example.COM')).toBe('A***@example.com');

@@ -5,9 +5,9 @@ import { createStripeProvider } from '../../src/modules/payments/stripe.provider
 import { createWithdrawalService } from '../../src/modules/withdrawal/withdrawal.service.ts';
 import { buy, loginCustomer } from '../admin/admin-helpers.ts';
 import { insertGame } from '../factories.ts';
-import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
+import type { SmtpInbox } from '../helpers/smtp-inbox.ts';
 import { buildStripeTestApp, payCartOnStripe } from '../helpers/stripe.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { buildStoreWithInbox, type TestContext } from '../helpers/test-app.ts';
 import { forgeRows, queryRows, testDbKind } from '../helpers/test-db.ts';
 import type { FakeStripe } from '../payments/fake-stripe-server.ts';
 
@@ -36,21 +36,13 @@ type HistoryOrder = { id: number; status?: string; withdrawable?: boolean; invoi
 
 describe(`withdrawal from an undelivered order, local provider (${testDbKind})`, () => {
   let ctx: TestContext;
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: SmtpInbox;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ctx = await buildTestApp({
-      SMTP_URL: inbox.url,
-      PUBLIC_URL: 'http://store.test',
-      LOCAL_PAYMENT_WEBHOOK_SECRET: 'test-local-webhook-secret-0123456789',
-    });
+    ({ ctx, inbox } = await buildStoreWithInbox());
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox?.close();
-  });
+  afterAll(async () => ctx?.close());
 
   it('lists the order as awaiting keys with its invoice, then withdraws: refund, keys released, credit note, acknowledgement', async () => {
     const { game } = await insertGame(
@@ -176,10 +168,7 @@ describe(`withdrawal refunds through the Stripe adapter (${testDbKind})`, () => 
     ({ stripe, ctx } = await buildStripeTestApp());
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await stripe?.close();
-  });
+  afterAll(async () => ctx?.close());
 
   it('refunds the payment intent once, as requested by the customer, and releases the keys', async () => {
     const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, { priceCents: 1250 }, { keys: 1 });
