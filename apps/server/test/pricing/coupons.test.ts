@@ -187,6 +187,12 @@ describe(`coupons (${testDbKind})`, () => {
     const started = await startCheckout(customer);
     expect(started.status).toBe(200);
     expect((await payOnHostedPage(ctx.app, started.sessionId ?? '')).statusCode).toBe(303);
+    // Each admin action on the coupon is in the audit trail.
+    const audit = await queryRows<{ action: string }>(
+      ctx.dbHandle,
+      sql`select action from admin_audit where target_type = 'coupon' and target_id = ${String(made.id)} order by id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['coupon.create', 'coupon.end']);
   });
 
   it('generates single-use codes as CSV: each works once, for one customer', async () => {

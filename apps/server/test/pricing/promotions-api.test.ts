@@ -230,6 +230,30 @@ describe(`promotions through the API (${testDbKind})`, () => {
     expect((await priceOf(ctx, game.id)).price_cents).toBe(1000);
   });
 
+  it('documents the promotion, coupon and price history calls under their operation names', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const named = Object.values(doc.paths).flatMap((methods) =>
+      Object.values(methods).map((operation) => operation.operationId),
+    );
+    for (const operationId of [
+      'listPromotions',
+      'createPromotion',
+      'updatePromotion',
+      'endPromotion',
+      'listCoupons',
+      'createCoupon',
+      'generateCoupons',
+      'updateCoupon',
+      'endCoupon',
+      'applyCoupon',
+      'removeCoupon',
+      'getPriceHistory',
+    ])
+      expect(named).toContain(operationId);
+  });
+
   it('is for admins only; the price history is public but not for hidden games', async () => {
     const customer = (await loginCustomer(ctx)).client;
     expect((await call(ctx.app, customer, 'GET', '/api/admin/promotions')).statusCode).toBe(403);
