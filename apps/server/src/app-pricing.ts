@@ -10,7 +10,6 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { couponsAdminRoutes, createCouponsService } from './modules/coupons/index.ts';
 import {
   createPromotionsService,
-  declarePriceChange,
   priceHistoryRoutes,
   promotionsAdminRoutes,
   refreshSalePrices,
@@ -31,11 +30,10 @@ export async function registerCatalogueAndPrices(
   const catalogueCache = createAnswerCache({ ttlMs: config.catalogueCacheTtlMs, signal: catalogueChanged });
   app.addHook('onClose', async () => catalogueCache.close());
   const refreshSalePrice = (gameId: number) =>
-    db.transaction(async (tx) => {
-      const at = now();
-      await declarePriceChange(tx, 'promotion', 'scheduler', at);
-      await refreshSalePrices(tx, [gameId], at, 'promotion', 'scheduler');
-    });
+    // refreshSalePrices declares the ledger's cause and actor itself.
+    db.transaction(
+      async (tx) => (await refreshSalePrices(tx, [gameId], now(), 'promotion', 'scheduler')).length > 0,
+    );
   const catalogue = createCatalogueService(createCatalogueRepository(db), {
     cache: catalogueCache,
     refreshSalePrice,

@@ -60,8 +60,8 @@ export function createCatalogueService(
   repository: CatalogueRepository,
   options: {
     cache?: Pick<AnswerCache, 'get'>;
-    /** Puts the price of the sales in force on a game whose regular price or platform was just written. */
-    refreshSalePrice?: (gameId: number) => Promise<void>;
+    /** Puts the price of the sales in force on a game whose regular price or platform was just written; answers whether it changed. */
+    refreshSalePrice?: (gameId: number) => Promise<boolean>;
   } = {},
 ) {
   const cache = options.cache ?? noCache;
@@ -153,10 +153,10 @@ export function createCatalogueService(
         };
         created = (await repository.upsert(values, updates)).created;
       }
-      const saved = await repository.byProviderId(providerId);
-      if (saved) await options.refreshSalePrice?.(saved.id);
+      // Read again only when a running sale may have changed the price just written.
+      let row = await repository.byProviderId(providerId);
+      if (row && (await options.refreshSalePrice?.(row.id))) row = await repository.byProviderId(providerId);
       catalogueChanged.notify();
-      const row = await repository.byProviderId(providerId);
       if (!row) throw new Error('The saved game cannot be read back');
       return { created, game: toGameDetail(row, { includeWholesale: true }) };
     },

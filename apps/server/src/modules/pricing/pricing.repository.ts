@@ -180,12 +180,15 @@ export function createPricingRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
-    async gamesOnSaleFrom(promotionId: number): Promise<number[]> {
+    /** How many games each promotion lowers now, in one query. */
+    async gamesOnSaleCounts(promotionIds: readonly number[]): Promise<Map<number, number>> {
+      if (promotionIds.length === 0) return new Map();
       const rows = await db
-        .select({ id: games.id })
+        .select({ promotionId: games.salePromotionId, n: sql<number>`count(*)::int` })
         .from(games)
-        .where(eq(games.salePromotionId, promotionId));
-      return rows.map((r) => r.id);
+        .where(inArray(games.salePromotionId, [...promotionIds]))
+        .groupBy(games.salePromotionId);
+      return new Map(rows.map((r) => [r.promotionId ?? 0, r.n]));
     },
 
     async setSale(gameId: number, sale: GameSale): Promise<void> {

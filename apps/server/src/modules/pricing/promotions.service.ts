@@ -58,7 +58,7 @@ export function createPromotionsService({ db, now = () => new Date() }: Promotio
     const [titles, sales, onSale] = await Promise.all([
       repo.titlesOf(rows.flatMap((r) => r.gameIds)),
       repo.salesOf(ids),
-      Promise.all(rows.map((r) => (discountStatus(r, at) === 'active' ? repo.gamesOnSaleFrom(r.id) : []))),
+      repo.gamesOnSaleCounts(rows.filter((r) => discountStatus(r, at) === 'active').map((r) => r.id)),
     ]);
     return rows.map((row, index) => ({
       id: row.id,
@@ -74,7 +74,7 @@ export function createPromotionsService({ db, now = () => new Date() }: Promotio
       endsAt: row.endsAt.toISOString(),
       endedEarlyAt: row.endedEarlyAt?.toISOString() ?? null,
       status: discountStatus(row, at),
-      gamesOnSale: onSale[index]?.length ?? 0,
+      gamesOnSale: onSale.get(row.id) ?? 0,
       keysSold: sales.get(row.id)?.keys ?? 0,
       revenue: centsToEuros(sales.get(row.id)?.cents ?? 0),
       createdAt: row.createdAt.toISOString(),
