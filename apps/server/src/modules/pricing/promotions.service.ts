@@ -60,7 +60,7 @@ export function createPromotionsService({ db, now = () => new Date() }: Promotio
       repo.salesOf(ids),
       repo.gamesOnSaleCounts(rows.filter((r) => discountStatus(r, at) === 'active').map((r) => r.id)),
     ]);
-    return rows.map((row, index) => ({
+    return rows.map((row) => ({
       id: row.id,
       name: row.name,
       kind: row.kind,
