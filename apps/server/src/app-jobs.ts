@@ -4,6 +4,8 @@ import { createScheduledJob, scheduleWithApp } from './lib/scheduled-job.ts';
 import type { SessionStore } from './modules/accounts/index.ts';
 import type { ReviewService } from './modules/admin/orders/index.ts';
 import type { CheckoutService } from './modules/checkout/index.ts';
+import type { InvoicesService } from './modules/invoices/index.ts';
+import type { MailDispatcher } from './modules/mail/index.ts';
 import { settleDueTransfers } from './modules/payments/local-checkout.routes.ts';
 import type { LocalPaymentRepository } from './modules/payments/local-payment.repository.ts';
 
@@ -81,4 +83,44 @@ export function scheduleLocalSettlement(
       onError: (error) => app.log.error({ err: error }, 'local payment settlement failed'),
     }),
   );
+}
+
+/**
+ * Invoices of paid orders get their gapless numbers in this round, in payment order, a moment after their
+ * payment (decision 033); a mail carrying one goes once it is numbered. `kick()` asks for a round as soon
+ * as the invoice just written is old enough to be numbered (after a payment commits).
+ */
+export function scheduleInvoiceNumbering(
+  app: FastifyInstance,
+  dbHandle: DbHandle,
+  parts: { invoices: InvoicesService; mailDispatcher: MailDispatcher; intervalMs: number; settleMs: number },
+): { kick(): void } {
+  const { invoices, mailDispatcher, settleMs } = parts;
+  const job = scheduleWithApp(
+    app,
+    createScheduledJob({
+      name: 'invoice-numbering',
+      intervalMs: parts.intervalMs,
+      // Invoices a stopped process left without numbers are numbered at once.
+      firstRound: { at: 'start' },
+      dbHandle,
+      run: async () => {
+        const numbered = await invoices.numberWaiting(settleMs);
+        if (numbered > 0) mailDispatcher.kick();
+        return numbered;
+      },
+      onError: (error) => app.log.error({ err: error }, 'invoice numbering failed'),
+    }),
+  );
+  let asked: NodeJS.Timeout | undefined;
+  return {
+    kick() {
+      if (asked) return;
+      asked = setTimeout(() => {
+        asked = undefined;
+        void job.tick();
+      }, settleMs);
+      asked.unref();
+    },
+  };
 }

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCustomerRights } from './app-customer-rights.ts';
-import { scheduleCheckoutJobs, scheduleLocalSettlement } from './app-jobs.ts';
+import { scheduleCheckoutJobs, scheduleInvoiceNumbering, scheduleLocalSettlement } from './app-jobs.ts';
 import { registerCatalogueAndPrices } from './app-pricing.ts';
 import { registerSupport } from './app-support.ts';
 import type { Config } from './config/env.ts';
@@ -130,6 +130,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', async () => mailDispatcher.stop());
   app.decorate('mailDispatcher', mailDispatcher);
+  const numbering = { invoices, mailDispatcher, ...config.invoiceNumbering };
+  const invoiceNumbering = scheduleInvoiceNumbering(app, deps.dbHandle, numbering);
 
   await app.register(sessionPlugin, { sessions });
   registerCrossSiteGuard(app, config.publicUrl, crossSiteExempt);
@@ -195,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     onProviderEvent: createPaymentEventsHandler({ db, provider: payments.provider, log: app.log }).handle,
     supplierPurchases: supplierModule.purchases,
     invoices,
+    invoiceNumbering,
     risk,
     reviewHours: Math.ceil(config.risk.reviewDeadlineHours),
     processingHoldDays: config.paymentProcessingHoldDays,

@@ -107,6 +107,9 @@ export const envSchema = z.object({
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** How often promotions due to start or end are checked (0: never, for tests that drive the clock). */
   PROMOTION_CHECK_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /** Invoice numbering (decision 033): how often it runs, and how old an invoice must be to be numbered. */
+  INVOICE_NUMBERING_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  INVOICE_SETTLE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
   /** Fraud screening (README, "Fraud screening"): config/risk-settings.ts. */
   ...riskEnvShape,
   /** Key claims and support (README, "Key guarantee and support"): config/support-settings.ts. */
@@ -197,6 +200,7 @@ export interface Config {
   /** Lifetime of cached catalogue answers in this process (0 disables the cache). */
   catalogueCacheTtlMs: number;
   promotionCheckMs: number;
+  invoiceNumbering: { intervalMs: number; settleMs: number };
   risk: RiskSettings;
   support: SupportSettings;
 }
@@ -316,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     promotionCheckMs: e.PROMOTION_CHECK_MS,
+    invoiceNumbering: { intervalMs: e.INVOICE_NUMBERING_MS, settleMs: e.INVOICE_SETTLE_MS },
     risk: riskSettingsOf(e),
     support: supportSettingsOf(e),
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
+import { invoicesNumbered } from '../helpers/invoice-numbering.ts';
 import { createClient, loginAsNewCustomer } from '../helpers/http.ts';
 import type { TestContext } from '../helpers/test-app.ts';
 
@@ -56,6 +57,7 @@ export async function buy(
   expect(started.status).toBe(200);
   const paid = await payOnHostedPage(ctx.app, started.sessionId ?? '');
   expect(paid.statusCode).toBe(303);
+  await invoicesNumbered(ctx.app);
   return { orderId: Number(started.body.order_id), sessionId: started.sessionId ?? '' };
 }
 

@@ -1,101 +1,28 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { CONSENT } from '../helpers/checkout.ts';
-import { freePort } from '../helpers/free-port.ts';
 import { expectInvariants } from '../helpers/invariants.ts';
-import { queryRows, testDatabaseUrl, testDbKind } from '../helpers/test-db.ts';
+import { createDatabase, kill, login, post, startServer as startProcess } from '../helpers/server-process.ts';
+import { queryRows, testDbKind } from '../helpers/test-db.ts';
 
 /** 20 crashes in the main suite; test/soak/crash-soak.sh runs many more. */
 const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 20);
-const serverEntry = path.resolve(import.meta.dirname, '../../src/server.ts');
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The real server process on the data folder, started and killed like a crashing machine would. */
 /** How many orders the restarted servers fulfilled through reconciliation (read from their logs). */
 let reconciled = 0;
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
-    stdio: ['ignore', 'pipe', 'ignore'],
+const startServer = (env: Record<string, string>) =>
+  startProcess(env, (text) => {
+    reconciled += text.split('payment reconciled').length - 1;
   });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    reconciled += chunk.toString('utf8').split('payment reconciled').length - 1;
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  child.kill('SIGKILL');
-  throw new Error('The server did not become ready');
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-/** A shopper's session against the running server. */
-async function login(base: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${base}/api/kl_api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('keyland_session='));
-  return cookie?.split(';')[0] ?? '';
-}
-
-async function post(base: string, cookie: string, url: string, body: unknown) {
-  const response = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** A fresh PostgreSQL database for the run (on PGlite the data folder is the database). */
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!testDatabaseUrl) return { url: '', drop: async () => {} };
-  const name = `keyland_crash_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: testDatabaseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 describe(`crashes during fulfilment (${testDbKind})`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keyland-crash-'));

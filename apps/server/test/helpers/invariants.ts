@@ -5,7 +5,8 @@ import { queryRows } from './test-db.ts';
 
 /**
  * The database rules that must hold whatever happened: every sold key belongs to exactly one paid order
- * line, reserved keys belong to open payment sessions, order totals equal the sum of their lines.
+ * line, reserved keys belong to open payment sessions, order totals equal the sum of their lines, the
+ * numbered invoices and credit notes of each year run 1, 2, 3… without a gap.
  */
 export async function expectInvariants(handle: DbHandle): Promise<void> {
   const soldOutsidePaid = await queryRows(
@@ -31,4 +32,10 @@ export async function expectInvariants(handle: DbHandle): Promise<void> {
         and (select count(*) from game_keys k where k.order_line_id = l.id and k.status = 'sold') <> l.quantity`,
   );
   expect(wrongKeyCount).toEqual([]);
+  const numberGaps = await queryRows(
+    handle,
+    sql`select kind, year from invoices where number is not null group by kind, year
+        having count(*) <> max(sequence) or min(sequence) <> 1`,
+  );
+  expect(numberGaps).toEqual([]);
 }

@@ -43,6 +43,8 @@ export async function buildTestApp(
     // Factories write to the database directly, without signalling catalogue changes.
     CATALOGUE_CACHE_TTL_MS: '0',
     PROMOTION_CHECK_MS: '0',
+    // Invoices are numbered as soon as their payment commits (the payment-order test sets a margin).
+    INVOICE_SETTLE_MS: '0',
     ...env,
   });
   const dbHandle = deps.dbHandle ?? (await createTestDb());

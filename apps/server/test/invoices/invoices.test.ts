@@ -5,6 +5,7 @@ import { buy, call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts'
 import { insertGame } from '../factories.ts';
 import { CONSENT } from '../helpers/checkout.ts';
 import { createClient } from '../helpers/http.ts';
+import { invoicesNumbered } from '../helpers/invoice-numbering.ts';
 import type { SmtpInbox } from '../helpers/smtp-inbox.ts';
 import {
   buildStoreWithInbox,
@@ -215,6 +216,7 @@ describe.skipIf(testDbKind !== 'postgres')('invoice numbers under 20 concurrent 
     );
     const paid = await Promise.all(sessions.map((id) => payOnHostedPage(ctx.app, id)));
     for (const response of paid) expect(response.statusCode).toBe(303);
+    await invoicesNumbered(ctx.app);
     const rows = await queryRows<{ sequence: number; number: string }>(
       ctx.dbHandle,
       sql`select i.sequence, i.number from invoices i join order_lines l on l.order_id = i.order_id where l.game_id = ${game.game.id} and i.kind = 'invoice' order by i.sequence`,

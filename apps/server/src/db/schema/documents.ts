@@ -67,9 +67,14 @@ export const invoices = pgTable(
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     kind: text({ enum: invoiceKinds }).notNull(),
-    number: text().notNull(),
-    year: integer().notNull(),
-    sequence: integer().notNull(),
+    /**
+     * The gapless number, its year and place in the series. An invoice is written when its payment is
+     * recorded and numbered a moment later, in payment order, by the numbering job (decision 033): until
+     * then the three are null and nobody is shown the invoice. Credit notes are numbered when written.
+     */
+    number: text(),
+    year: integer(),
+    sequence: integer(),
     orderId: integer()
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
@@ -114,7 +119,14 @@ export const invoices = pgTable(
     uniqueIndex('invoices_credit_reference_idx').on(t.creditReference),
     index('invoices_customer_idx').on(t.customerId),
     index('invoices_issued_idx').on(t.issuedAt),
+    index('invoices_unnumbered_idx')
+      .on(t.issuedAt, t.id)
+      .where(sql`${t.number} is null`),
     check('invoices_kind_valid', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check(
+      'invoices_numbered_whole',
+      sql`(${t.number} is null) = (${t.year} is null) and (${t.number} is null) = (${t.sequence} is null) and (${t.number} is not null or ${t.kind} = 'invoice')`,
+    ),
     check('invoices_totals_consistent', sql`${t.netCents} + ${t.vatCents} = ${t.totalCents}`),
     check(
       'invoices_credit_note_references',

@@ -90,11 +90,10 @@ export function createDelivery(deps: CheckoutDeps) {
       lines.map((l) => l.gameId),
     );
     const keys = decryptByLine(keyVault, lines, sold);
-    // Everything else is read or written before the invoice: its number comes from a counter row that
-    // stays locked until this transaction commits (numbers without gaps), so every other payment waits
-    // for it; the fewer steps after it, the shorter that wait.
+    // The invoice is written here without its number: the numbering job gives it one a moment later, in
+    // payment order, so no payment waits for another's to commit (decision 033).
     const consent = short.length > 0 ? undefined : await repo.consentOf(order.id);
-    const invoice = await deps.invoices?.issueForOrder(tx, order.id, lines);
+    const invoice = await deps.invoices?.issueForOrder(tx, order.id, at, lines);
     // Awaiting supplier keys: the keys mail goes out when they have all arrived.
     if (short.length > 0) return { fresh: false, awaiting: true, lines, keys };
     await enqueueOrderKeysMail(tx, deps, order, lines, keys, at, {
@@ -132,6 +131,7 @@ export function createDelivery(deps: CheckoutDeps) {
 
   /** After a delivery commits: the mail is sent, stock shown anew, and missing keys bought. */
   async function afterDelivery(orderId: number, outcome: Delivery): Promise<Map<number, string[]>> {
+    deps.invoiceNumbering?.kick();
     if (outcome.fresh) {
       deps.mailDispatcher.kick();
       catalogueChanged.notify();

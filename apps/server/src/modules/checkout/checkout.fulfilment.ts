@@ -132,8 +132,9 @@ export function createFulfilment(deps: CheckoutDeps) {
       throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment not completed');
     }
     const orderId = session.orderId;
-    const at = now();
     const payment = await paymentDetailsOf(orderId, session.sessionId);
+    // The payment's moment, taken after the provider's answer: the invoice is dated and numbered by it.
+    const at = now();
     const outcome = await db
       .transaction(async (tx) => {
         const repo = ordersIn(tx);

@@ -58,8 +58,10 @@ export interface CheckoutDeps extends KeyDeliveryDeps {
   onProviderEvent?: (event: PaymentEvent) => Promise<void>;
   /** Buys keys the store lacks from the key supplier; without it a shortfall fails as before. */
   supplierPurchases?: SupplierPurchases;
-  /** Issues the invoice of a paid order in its fulfilment transaction. */
+  /** Writes the invoice of a paid order in its fulfilment transaction. */
   invoices?: Pick<InvoicesService, 'issueForOrder'>;
+  /** Asked to number the invoice soon, once its payment has committed. */
+  invoiceNumbering?: { kick(): void };
   /** Scores checkouts and payments (modules/risk); without it every order is low risk. */
   risk?: RiskService;
   /** A held order is reviewed within this many hours (told to the customer). */

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { InvoiceLine } from '../../db/schema/documents.ts';
+import { numberInvoiceOfOrder } from './invoice-numbering.ts';
 import {
   CREDIT_NOTE_SERIES,
   financialYearOf,
@@ -21,13 +22,14 @@ async function insertCreditNote(
   const repo = createInvoicesRepository(tx);
   const year = financialYearOf(at);
   const sequence = await repo.nextNumber(CREDIT_NOTE_SERIES, year);
+  const number = formatNumber(CREDIT_NOTE_SERIES, year, sequence);
   const sum = (pick: (line: InvoiceLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
-  return repo.insert({
+  const note = await repo.insert({
     ...invoice,
     id: undefined,
     kind: 'credit_note',
     creditReference: reference,
-    number: formatNumber(CREDIT_NOTE_SERIES, year, sequence),
+    number,
     year,
     sequence,
     creditedInvoiceId: invoice.id,
@@ -40,6 +42,7 @@ async function insertCreditNote(
     totalCents: sum((line) => line.totalCents),
     retainUntil: `${year + RETENTION_YEARS}-12-31`,
   });
+  return { ...note, number, year, sequence };
 }
 
 /**
@@ -57,6 +60,7 @@ export async function issueCreditNote(
   const repo = createInvoicesRepository(tx);
   const existing = await repo.ofOrder(orderId, 'credit_note');
   if (existing) return existing;
+  await numberInvoiceOfOrder(tx, orderId);
   const invoice = await repo.ofOrder(orderId, 'invoice');
   if (!invoice) return undefined;
   const credited = new Map<string, InvoiceLine>();
@@ -107,6 +111,7 @@ export async function issuePartialCreditNote(
   const repo = createInvoicesRepository(tx);
   const existing = (await repo.partialCreditNotes(orderId)).find((n) => n.creditReference === part.reference);
   if (existing) return existing;
+  await numberInvoiceOfOrder(tx, orderId);
   const invoice = await repo.ofOrder(orderId, 'invoice');
   const line = invoice?.lines.find((l) => l.title === part.title && l.platform === part.platform);
   if (!invoice || !line) return undefined;

@@ -4,6 +4,7 @@ export type { InvoiceRow } from './invoices.repository.ts';
 export {
   financialYearOf,
   type InvoicesService,
+  invoiceIdOfOrder,
   invoiceOfOrder,
   invoicesIssuedBetween,
   invoicesOfCustomer,

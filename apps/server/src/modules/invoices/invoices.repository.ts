@@ -3,8 +3,13 @@ import type { Executor } from '../../db/client.ts';
 import { invoiceCounters, invoices } from '../../db/schema/documents.ts';
 import { customers, orders } from '../../db/schema/index.ts';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
+type StoredInvoice = typeof invoices.$inferSelect;
+/** An issued document: numbered (a document without its number is shown to nobody). */
+export type InvoiceRow = StoredInvoice & { number: string; year: number; sequence: number };
 export type NewInvoice = typeof invoices.$inferInsert;
+
+const numbered = isNotNull(invoices.number);
+const issued = (rows: StoredInvoice[]) => rows as InvoiceRow[];
 
 /** Invoices, credit notes and their per-year counters; the only code touching these tables. */
 export function createInvoicesRepository(db: Executor) {
@@ -26,66 +31,137 @@ export function createInvoicesRepository(db: Executor) {
       return row.lastNumber;
     },
 
-    async insert(values: NewInvoice): Promise<InvoiceRow> {
+    async insert(values: NewInvoice): Promise<StoredInvoice> {
       const [row] = await db.insert(invoices).values(values).returning();
       if (!row) throw new Error('Invoice insert returned no row');
       return row;
     },
 
     async find(id: number): Promise<InvoiceRow | undefined> {
-      const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+      const [row] = issued(
+        await db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.id, id), numbered)),
+      );
       return row;
     },
 
+    /** An order's numbered invoice or credit note. */
     async ofOrder(orderId: number, kind: 'invoice' | 'credit_note'): Promise<InvoiceRow | undefined> {
+      const [row] = issued(
+        await db
+          .select()
+          .from(invoices)
+          .where(
+            and(
+              eq(invoices.orderId, orderId),
+              eq(invoices.kind, kind),
+              isNull(invoices.creditReference),
+              numbered,
+            ),
+          ),
+      );
+      return row;
+    },
+
+    /** Whether an order has its invoice, numbered or still waiting for its number. */
+    async hasInvoice(orderId: number): Promise<StoredInvoice | undefined> {
       const [row] = await db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind), isNull(invoices.creditReference)));
+        .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
       return row;
+    },
+
+    /**
+     * Takes the lock of invoice numbering until the transaction ends: whoever numbers invoices (the
+     * numbering job, a credit note that needs its invoice's number) does it one at a time, in order. (Not
+     * the key of the job's own lock, which its instance holds on another connection while it runs.)
+     */
+    async lockNumbering(): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext('keyland:invoice-number-series'))`);
+    },
+
+    /**
+     * Invoices waiting for their number, oldest payment first, locked: those paid before `before`, or
+     * those up to and including the invoice `upTo` in payment order.
+     */
+    async unnumbered(
+      limit: number,
+      bound: { before: Date } | { upTo: { issuedAt: Date; id: number } },
+    ): Promise<StoredInvoice[]> {
+      const until =
+        'before' in bound
+          ? lt(invoices.issuedAt, bound.before)
+          : sql`(${invoices.issuedAt}, ${invoices.id}) <= (${bound.upTo.issuedAt}, ${bound.upTo.id})`;
+      return db
+        .select()
+        .from(invoices)
+        .where(and(isNull(invoices.number), until))
+        .orderBy(asc(invoices.issuedAt), asc(invoices.id))
+        .limit(limit)
+        .for('update');
+    },
+
+    async setNumber(id: number, number: string, year: number, sequence: number): Promise<void> {
+      await db.update(invoices).set({ number, year, sequence }).where(eq(invoices.id, id));
     },
 
     /** The documents of a kind of several orders in one query (one at most per order and kind). */
     async ofOrders(orderIds: number[], kind: 'invoice' | 'credit_note'): Promise<Map<number, InvoiceRow>> {
       if (orderIds.length === 0) return new Map();
-      const rows = await db
-        .select()
-        .from(invoices)
-        .where(
-          and(inArray(invoices.orderId, orderIds), eq(invoices.kind, kind), isNull(invoices.creditReference)),
-        );
+      const rows = issued(
+        await db
+          .select()
+          .from(invoices)
+          .where(
+            and(
+              inArray(invoices.orderId, orderIds),
+              eq(invoices.kind, kind),
+              isNull(invoices.creditReference),
+              numbered,
+            ),
+          ),
+      );
       return new Map(rows.map((row) => [row.orderId, row]));
     },
 
     /** The credit notes of parts of an order (refunded key claims). */
     async partialCreditNotes(orderId: number): Promise<InvoiceRow[]> {
-      return db
-        .select()
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.orderId, orderId),
-            eq(invoices.kind, 'credit_note'),
-            isNotNull(invoices.creditReference),
+      return issued(
+        await db
+          .select()
+          .from(invoices)
+          .where(
+            and(
+              eq(invoices.orderId, orderId),
+              eq(invoices.kind, 'credit_note'),
+              isNotNull(invoices.creditReference),
+            ),
           ),
-        );
+      );
     },
 
     async ofCustomer(customerId: number): Promise<InvoiceRow[]> {
-      return db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.customerId, customerId))
-        .orderBy(asc(invoices.issuedAt), asc(invoices.id));
+      return issued(
+        await db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.customerId, customerId), numbered))
+          .orderBy(asc(invoices.issuedAt), asc(invoices.id)),
+      );
     },
 
     /** Documents issued in [from, to). */
     async issuedBetween(from: Date, to: Date): Promise<InvoiceRow[]> {
-      return db
-        .select()
-        .from(invoices)
-        .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to)))
-        .orderBy(asc(invoices.id));
+      return issued(
+        await db
+          .select()
+          .from(invoices)
+          .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to), numbered))
+          .orderBy(asc(invoices.id)),
+      );
     },
 
     async order(orderId: number) {

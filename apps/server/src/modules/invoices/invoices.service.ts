@@ -7,6 +7,7 @@ import type { MailOutbox } from '../mail/index.ts';
 import { type OrderLineRow, ordersIn } from '../orders/index.ts';
 import { issueCreditNote } from './credit-notes.ts';
 import { renderInvoicePdf } from './invoice.pdf.ts';
+import { NUMBERING_BATCH, numberInvoices } from './invoice-numbering.ts';
 import {
   CREDIT_NOTE_SERIES,
   financialYearOf,
@@ -23,6 +24,10 @@ export { CREDIT_NOTE_SERIES, financialYearOf, formatNumber, INVOICE_SERIES, RETE
 /** Documents of several orders, one at most per order and kind (one query). */
 export const invoicesOfOrders = (db: Executor, orderIds: number[], kind: 'invoice' | 'credit_note') =>
   createInvoicesRepository(db).ofOrders(orderIds, kind);
+
+/** The id of an order's invoice, numbered or still waiting for its number (to attach it to a mail). */
+export const invoiceIdOfOrder = async (db: Executor, orderId: number) =>
+  (await createInvoicesRepository(db).hasInvoice(orderId))?.id;
 
 /** An order's invoice or credit note. */
 export const invoiceOfOrder = (db: Executor, orderId: number, kind: 'invoice' | 'credit_note') =>
@@ -50,14 +55,15 @@ export function createInvoicesService(deps: InvoicesDeps) {
 
   return {
     /**
-     * Issues the invoice of a just-paid order inside its fulfilment transaction: the next gapless number
-     * of the year, the seller's data, the customer, lines and totals snapshotted. The PDF goes with the
-     * next mail queued in the same transaction (the order e-mail). Once per order.
+     * Writes the invoice of a just-paid order inside its fulfilment transaction: the seller's data, the
+     * customer, lines and totals snapshotted, dated `at` (the payment's moment, or a held order's approval). Its gapless number comes a
+     * moment later from the numbering job, in payment order (decision 033), so no payment waits for
+     * another's; the PDF goes with the next mail queued in the same transaction (the order e-mail), which
+     * waits for the number. Once per order.
      */
-    /** Issues the invoice of a paid order once; `knownLines` spares reading lines the caller holds. */
-    async issueForOrder(tx: Executor, orderId: number, knownLines?: OrderLineRow[]): Promise<InvoiceRow> {
+    async issueForOrder(tx: Executor, orderId: number, at: Date, knownLines?: OrderLineRow[]) {
       const repo = createInvoicesRepository(tx);
-      const existing = await repo.ofOrder(orderId, 'invoice');
+      const existing = await repo.hasInvoice(orderId);
       if (existing) return existing;
       const order = await repo.order(orderId);
       if (!order) throw notFound('Unknown order');
@@ -77,16 +83,11 @@ export function createInvoicesService(deps: InvoicesDeps) {
         vatCents: line.taxCents,
         totalCents: line.totalCents,
       }));
-      const at = now();
       const year = financialYearOf(at);
-      const sequence = await repo.nextNumber(INVOICE_SERIES, year);
       // No country on the order: the home country's VAT was charged (see vatRateFor), so it is the place.
       const country = findCountry(order.countryId ?? HOME_COUNTRY_ID) ?? findCountry(HOME_COUNTRY_ID);
       const invoice = await repo.insert({
         kind: 'invoice',
-        number: formatNumber(INVOICE_SERIES, year, sequence),
-        year,
-        sequence,
         orderId,
         customerId: order.customerId,
         issuedAt: at,
@@ -109,6 +110,21 @@ export function createInvoicesService(deps: InvoicesDeps) {
       });
       deps.mailOutbox.attachToNextMail(tx, invoice.id);
       return invoice;
+    },
+
+    /**
+     * One round of the numbering job: numbers the invoices written more than `settleMs` ago, oldest
+     * payment first, in batches; answers how many. The margin lets a payment written a moment earlier
+     * but committed a moment later take its place in the series.
+     */
+    async numberWaiting(settleMs: number): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const before = new Date(now().getTime() - settleMs);
+        const count = await db.transaction((tx) => numberInvoices(tx, { before }));
+        total += count;
+        if (count < NUMBERING_BATCH) return total;
+      }
     },
 
     issueCreditNote: (tx: Executor, orderId: number) => issueCreditNote(tx, orderId, now()),

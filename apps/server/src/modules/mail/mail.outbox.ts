@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { mailAttachments, mailOutbox } from '../../db/schema/index.ts';
+import { invoices, mailAttachments, mailOutbox } from '../../db/schema/index.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
 
 export interface NewMail {
@@ -74,14 +74,27 @@ export function createMailOutbox(db: Database, keyVault: KeyVault) {
 
     /**
      * Claims due mails by pushing their next attempt into the future (a lease), so that another
-     * instance does not send them at the same time; a crash after sending resends after the lease.
+     * instance does not send them at the same time; a crash after sending resends after the lease. A mail
+     * carrying an invoice that has no number yet waits for it (decision 033).
      */
     async claimDue(limit: number, leaseMs: number): Promise<ClaimedMail[]> {
       return db.transaction(async (tx) => {
         const due = await tx
           .select({ id: mailOutbox.id })
           .from(mailOutbox)
-          .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+          .where(
+            and(
+              isNull(mailOutbox.sentAt),
+              lte(mailOutbox.nextAttemptAt, sql`now()`),
+              notExists(
+                tx
+                  .select({ id: mailAttachments.id })
+                  .from(mailAttachments)
+                  .innerJoin(invoices, eq(invoices.id, mailAttachments.invoiceId))
+                  .where(and(eq(mailAttachments.mailId, mailOutbox.id), isNull(invoices.number))),
+              ),
+            ),
+          )
           .orderBy(asc(mailOutbox.id))
           .limit(limit)
           .for('update', { skipLocked: true });

@@ -3,7 +3,7 @@ import { toLocale } from '@keyland/core/locales';
 import type { DbHandle, Executor } from '../../db/client.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { backoffDelay, exponentialBackoff } from '../../lib/retry.ts';
-import { invoiceOfOrder } from '../invoices/index.ts';
+import { invoiceIdOfOrder } from '../invoices/index.ts';
 import { enqueueOrderKeysMail, type KeyDeliveryDeps, moveOrder, ordersIn } from '../orders/index.ts';
 import { stockIn } from '../stock/index.ts';
 import { awaitingKeysMail } from './awaiting-keys.mail.ts';
@@ -118,9 +118,10 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
         keys.get(key.orderLineId)?.push(keyVault.decrypt(key.codeCiphertext));
       if (lines.some((l) => (keys.get(l.id)?.length ?? 0) < l.quantity)) return false;
       await moveOrder(tx, order, 'supplier_keys_delivered');
-      // The invoice was issued when the payment arrived; it travels with the keys mail.
-      const invoice = await invoiceOfOrder(tx, order.id, 'invoice');
-      if (invoice) deps.mailOutbox.attachToNextMail(tx, invoice.id);
+      // The invoice was written when the payment arrived; it travels with the keys mail (which waits for
+      // its number if the numbering job has not given it yet).
+      const invoiceId = await invoiceIdOfOrder(tx, order.id);
+      if (invoiceId) deps.mailOutbox.attachToNextMail(tx, invoiceId);
       await enqueueOrderKeysMail(tx, deps, order, lines, keys, order.paidAt ?? now());
       return true;
     });

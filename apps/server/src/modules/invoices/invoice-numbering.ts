@@ -1,0 +1,35 @@
+import type { Executor } from '../../db/client.ts';
+import { financialYearOf, formatNumber, INVOICE_SERIES } from './invoice-numbers.ts';
+import { createInvoicesRepository } from './invoices.repository.ts';
+
+/** How many invoices one numbering transaction takes at most. */
+export const NUMBERING_BATCH = 200;
+
+export type NumberingBound = { before: Date } | { upTo: { issuedAt: Date; id: number } };
+
+/**
+ * Gives invoices waiting for their number the next gapless numbers of their year, in payment order (the
+ * moment each was written, then its id). Runs in the caller's transaction under the numbering lock, so
+ * numberers take turns and a rollback gives the numbers back. Answers how many it numbered.
+ */
+export async function numberInvoices(tx: Executor, bound: NumberingBound): Promise<number> {
+  const repo = createInvoicesRepository(tx);
+  await repo.lockNumbering();
+  const waiting = await repo.unnumbered(NUMBERING_BATCH, bound);
+  for (const invoice of waiting) {
+    const year = financialYearOf(invoice.issuedAt);
+    const sequence = await repo.nextNumber(INVOICE_SERIES, year);
+    await repo.setNumber(invoice.id, formatNumber(INVOICE_SERIES, year, sequence), year, sequence);
+  }
+  return waiting.length;
+}
+
+/**
+ * Numbers an order's invoice now if it still waits, with every invoice paid before it first: a credit
+ * note needs the number of the invoice it cancels.
+ */
+export async function numberInvoiceOfOrder(tx: Executor, orderId: number): Promise<void> {
+  const invoice = await createInvoicesRepository(tx).hasInvoice(orderId);
+  if (!invoice || invoice.number !== null) return;
+  while ((await numberInvoices(tx, { upTo: invoice })) === NUMBERING_BATCH);
+}
