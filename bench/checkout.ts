@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
 import { signPayload } from '../apps/server/src/modules/payments/webhook-signature.ts';
@@ -25,6 +26,7 @@ import {
   RESULTS,
   SHARED_NOTE,
   serverEnv,
+  sleep,
   startServer,
   table,
 } from './lib/common.ts';
@@ -188,6 +190,8 @@ async function runCheckout(options: BenchOptions, instances: number): Promise<Ch
     stopAt = Date.now() + options.duration * 1000;
     await Promise.all(customers.map((_, i) => shopper(i)));
     elapsed = (performance.now() - t0) / 1000;
+    // Invoices are numbered, and their mails sent, a moment after the payments: wait for the last.
+    log(`documents settled after ${fmt(await documentsSettled(databaseUrl), 1)} s`);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }
@@ -208,11 +212,24 @@ async function runCheckout(options: BenchOptions, instances: number): Promise<Ch
         (select count(*)::int from game_keys k join games g on g.id = k.game_id
            where g.title = 'Bench Scarce Game' and k.status = 'sold') as scarce_sold,
         (select count(*)::int from orders where status = 'paid') as paid_orders,
-        (select count(*)::int from game_keys where status = 'sold') as sold_keys`);
+        (select count(*)::int from game_keys where status = 'sold') as sold_keys,
+        (select count(*)::int from orders o where o.status = 'paid' and not exists
+           (select 1 from invoices i where i.order_id = o.id and i.kind = 'invoice')) as paid_without_invoice,
+        (select count(*)::int from invoices where number is null) as invoices_unnumbered,
+        (select coalesce(max(sequence), 0)::int - count(*)::int from invoices
+           where kind = 'invoice' and number is not null) as number_gaps,
+        (select count(*)::int from (select sequence < lag(sequence) over (order by issued_at, id) as inverted
+           from invoices where kind = 'invoice' and number is not null) x where inverted) as out_of_payment_order,
+        (select coalesce(percentile_cont(0.99) within group (order by extract(epoch from m.sent_at - i.issued_at)), 0)::float8
+           from mail_outbox m join mail_attachments a on a.mail_id = m.id join invoices i on i.id = a.invoice_id)
+           as p99_invoice_mail_s,
+        (select coalesce(max(extract(epoch from m.sent_at - i.issued_at)), 0)::float8
+           from mail_outbox m join mail_attachments a on a.mail_id = m.id join invoices i on i.id = a.invoice_id)
+           as max_invoice_mail_s`);
     const first = (
       'rows' in rows ? (rows.rows as Record<string, number>[]) : (rows as unknown as Record<string, number>[])
     )[0];
-    integrity = first ?? {};
+    integrity = Object.fromEntries(Object.entries(first ?? {}).map(([key, value]) => [key, Number(value)]));
   } finally {
     await check.dbHandle.close();
   }
@@ -220,6 +237,26 @@ async function runCheckout(options: BenchOptions, instances: number): Promise<Ch
   rmSync(dataDir, { recursive: true, force: true });
 
   return { instances, elapsed, fulfilled, soldOut, failures, fulfilments, flows, integrity };
+}
+
+/** Waits until no invoice lacks its number and no mail waits to be sent (at most 60 s); answers the seconds. */
+async function documentsSettled(databaseUrl: string): Promise<number> {
+  const started = performance.now();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    while (performance.now() - started < 60_000) {
+      const { rows } = await client.query<{ waiting: number }>(
+        `select (select count(*) from invoices where number is null)
+              + (select count(*) from mail_outbox where sent_at is null) as waiting`,
+      );
+      if (Number(rows[0]?.waiting ?? 0) === 0) break;
+      await sleep(100);
+    }
+  } finally {
+    await client.end();
+  }
+  return (performance.now() - started) / 1000;
 }
 
 export async function benchCheckout(options: BenchOptions): Promise<void> {
@@ -232,7 +269,12 @@ export async function benchCheckout(options: BenchOptions): Promise<void> {
     run.integrity.double_sold === 0 &&
     run.integrity.wrong_key_count === 0 &&
     run.integrity.sold_to_unpaid === 0 &&
-    (run.integrity.scarce_sold ?? 0) <= 25;
+    (run.integrity.scarce_sold ?? 0) <= 25 &&
+    run.integrity.paid_without_invoice === 0 &&
+    run.integrity.invoices_unnumbered === 0 &&
+    run.integrity.number_gaps === 0 &&
+    run.integrity.out_of_payment_order === 0;
+  const invoiceLag = (run: CheckoutRun) => run.integrity.max_invoice_mail_s ?? Number.NaN;
   const each = (cell: (run: CheckoutRun) => string | number) => runs.map(cell);
   const summary = table(
     [
@@ -268,6 +310,22 @@ export async function benchCheckout(options: BenchOptions): Promise<void> {
       ['keys sold to unpaid orders', ...each((run) => run.integrity.sold_to_unpaid ?? 'n/a'), '0'],
       ['scarce game: keys sold of 25', ...each((run) => run.integrity.scarce_sold ?? 'n/a'), '≤ 25'],
       [
+        'invoices: paid orders without one / unnumbered / gaps / out of payment order',
+        ...each(
+          (run) =>
+            `${run.integrity.paid_without_invoice} / ${run.integrity.invoices_unnumbered} / ${run.integrity.number_gaps} / ${run.integrity.out_of_payment_order}`,
+        ),
+        '0 / 0 / 0 / 0',
+      ],
+      [
+        'payment → invoice numbered and mailed (PDF sent), p99 / max s',
+        ...each(
+          (run) =>
+            `${fmt(run.integrity.p99_invoice_mail_s ?? Number.NaN, 2)} / ${fmt(invoiceLag(run), 2)} (${pass(invoiceLag(run) <= 10)})`,
+        ),
+        'max ≤ 10',
+      ],
+      [
         'paid orders / sold keys (whole run incl. warm-up)',
         ...each((run) => `${run.integrity.paid_orders} / ${run.integrity.sold_keys}`),
         'equal',
@@ -290,8 +348,9 @@ ${SHARED_NOTE}
 Set-up: the store on PostgreSQL (\`LOG_LEVEL=warn\`, local payment provider), ${options.customers}
 concurrent customers, each logged in once and then looping: add a line to the draft order → create the
 checkout session (keys reserved) → send the provider's signed \`checkout.session.completed\` event to
-\`/api/payments/webhook/local\` → keys sold, the invoice issued and the order mail (with the invoice PDF)
-queued and sent to the outbox by the same processes. Every fourth round targets a scarce game with 25 keys
+\`/api/payments/webhook/local\` → keys sold, the invoice written and the order mail queued; a moment later
+the numbering job gives the invoice its number in payment order (decision 033) and the mail goes to the
+outbox with the invoice PDF, from the same processes. Every fourth round targets a scarce game with 25 keys
 that all customers race for. Measured twice, each on a fresh database: with one store process, and with
 two (one per core, as in production; the customers split evenly between them, sessions in the database,
 no load balancer in between). ${options.warmup} s warm-up, ${options.duration} s measured
@@ -301,7 +360,8 @@ The load generator runs on the same 2 cores.
 
 ${summary}
 
-Integrity after each run (queries over the whole database): ${allClean ? 'clean: no key oversold or double-sold' : 'VIOLATED'}.
+Integrity after each run (queries over the whole database, once every invoice is numbered and mailed):
+${allClean ? 'clean: no key oversold or double-sold, every paid order invoiced, numbers gapless and in payment order' : 'VIOLATED'}.
 ${failures.length > 0 ? `\nFirst failures: ${failures.slice(0, 5).join('; ')}\n` : ''}
 Reproduce: \`npm run bench -- --only checkout\` (\`--duration 3 --warmup 1\` for a quick look).
 `,

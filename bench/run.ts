@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: Keyland's benchmarks side by side. Options: `--only catalogue,checkout,web,footprint,floor`,
+ * `npm run bench`: Keyland's benchmarks side by side. Options: `--only catalogue,checkout,restart,web,footprint,floor`,
  * `--duration S`, `--warmup S`, `--games N` (see `npm run bench -- --help`). Results in bench/results/.
  */
 import { mkdirSync } from 'node:fs';
@@ -11,7 +11,10 @@ mkdirSync(RESULTS, { recursive: true });
 process.stdout.write(`Keyland benchmarks on ${machine()}\n`);
 const wants = (name: string) => options.only.includes(name);
 
-if ((wants('catalogue') || wants('checkout') || wants('footprint')) && !(await postgresAvailable())) {
+if (
+  (wants('catalogue') || wants('checkout') || wants('restart') || wants('footprint')) &&
+  !(await postgresAvailable())
+) {
   process.stderr.write('PostgreSQL is not reachable at 127.0.0.1:5432 (BENCH_PG_URL); it is needed.\n');
   process.exit(1);
 }
@@ -30,6 +33,10 @@ if (wants('catalogue') || wants('footprint')) {
 if (wants('checkout')) {
   const { benchCheckout } = await import('./checkout.ts');
   await benchCheckout(options);
+}
+if (wants('restart')) {
+  const { benchRollingRestart } = await import('./rolling-restart.ts');
+  await benchRollingRestart(options);
 }
 if (wants('floor')) {
   const { benchFrameworkFloor } = await import('./framework-floor.ts');

@@ -6,7 +6,8 @@
  * nginx comes from Debian's packages (installed with apt-get when missing). Its configuration is generated
  * from deploy/nginx/keyland.conf.template into a temporary folder, and it runs in the foreground as a child
  * process with its own pid and log files. Send SIGHUP to this script for a rolling restart (each instance
- * in turn gets SIGTERM, is started again and waited for), SIGINT or SIGTERM to stop everything.
+ * in turn is handed over to a new process on the same port, see `rollingRestart`), SIGINT or SIGTERM to
+ * stop everything.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -49,6 +50,11 @@ export interface Instance {
   /** The running process, or undefined while stopped. */
   readonly child: ChildProcess | undefined;
   start(): Promise<void>;
+  /**
+   * Hands the port over to a new process: it starts listening beside the running one (SO_REUSEPORT), and
+   * once it listens the old one gets SIGTERM, stops listening, finishes its requests and exits.
+   */
+  replace(): Promise<void>;
   /** SIGTERM and wait for the exit; answers the exit code. */
   stop(): Promise<number | null>;
 }
@@ -58,7 +64,7 @@ export interface Cluster {
   instances: Instance[];
   /** nginx's folder: generated nginx.conf, pid, access.log and error.log (removed by stop()). */
   nginxDir: string;
-  /** Each instance in turn: SIGTERM, wait for its exit, start it again, wait until it is ready. */
+  /** Each instance in turn is replaced by a new process on its port (`Instance.replace`). */
   rollingRestart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -98,6 +104,29 @@ export function findNginx(install: boolean, log: (line: string) => void): string
   return found();
 }
 
+const MIGRATE_REQ = '/proc/sys/net/ipv4/tcp_migrate_req';
+
+/**
+ * Linux keeps the connections queued at a listening socket that closes unless net.ipv4.tcp_migrate_req
+ * is 1 (kernel 5.14+): then they move to another socket listening on the same port (SO_REUSEPORT). A
+ * rolling restart relies on it: without it a connection queued at the old process in the instant it
+ * stops listening is reset. Sets it when allowed (root), else says so; answers whether it is on.
+ */
+export function ensureConnectionHandoff(log: (line: string) => void): boolean {
+  if (!existsSync(MIGRATE_REQ)) {
+    log('this kernel cannot move queued connections between processes: a restart may reset a few');
+    return false;
+  }
+  if (readFileSync(MIGRATE_REQ, 'utf8').trim() === '1') return true;
+  try {
+    writeFileSync(MIGRATE_REQ, '1');
+    return true;
+  } catch {
+    log(`${MIGRATE_REQ} is 0 and cannot be set here (not root): a restart may reset a few connections`);
+    return false;
+  }
+}
+
 /** Fills `${NAME}` placeholders of the shared template (nginx's own `$variables` are left alone). */
 export function renderTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) => values[name] ?? whole);
@@ -106,20 +135,16 @@ export function renderTemplate(template: string, values: Record<string, string>)
 /**
  * One `server` line per instance. `max_fails=0`: an instance is never marked unavailable, so a refused
  * connection simply moves the request to the next instance (marking could leave no live instance while
- * two restart in quick succession). `down` takes an instance out of the rotation before it is stopped.
+ * two restart in quick succession). The list never changes: a restart hands an instance's port over to
+ * its new process instead of taking it out of the rotation (a reload of nginx closes idle connections of
+ * its clients, and a client that sends on one at that moment sees an error).
  */
-export function upstreamServers(upstreams: { host: string; port: number; down?: boolean }[]): string {
-  return upstreams
-    .map(({ host, port, down }) => `server ${host}:${port} max_fails=0${down ? ' down' : ''};`)
-    .join('\n    ');
+export function upstreamServers(upstreams: { host: string; port: number }[]): string {
+  return upstreams.map(({ host, port }) => `server ${host}:${port} max_fails=0;`).join('\n    ');
 }
 
 /** A whole nginx.conf for a foreground nginx with its pid, logs and temporary files under `prefix`. */
-export function nginxConfig(
-  prefix: string,
-  listenPort: number,
-  upstreams: { port: number; down?: boolean }[],
-): string {
+export function nginxConfig(prefix: string, listenPort: number, upstreams: { port: number }[]): string {
   const site = renderTemplate(readFileSync(TEMPLATE, 'utf8'), {
     KEYLAND_LISTEN_PORT: `127.0.0.1:${listenPort}`,
     KEYLAND_UPSTREAM_SERVERS: upstreamServers(upstreams.map((u) => ({ host: '127.0.0.1', ...u }))),
@@ -172,6 +197,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const nginx = findNginx(options.install ?? true, log);
   if (!nginx) throw new Error('nginx is not installed (apt-get install nginx)');
+  ensureConnectionHandoff(log);
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'keyland-nginx-'));
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'keyland-cluster-'));
   mkdirSync(dataDir, { recursive: true });
@@ -185,6 +211,57 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     let child: ChildProcess | undefined;
     let output = '';
     const name = `store-${index + 1}`;
+    /** Starts a process on the instance's port; resolves once it listens (it says so on stdout). */
+    const spawnOne = async (): Promise<ChildProcess> => {
+      output = '';
+      const proc = spawn(process.execPath, [...NODE_FLAGS, SERVER_ENTRY], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          NODE_ENV: 'development',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          REUSE_PORT: 'true',
+          PUBLIC_URL: url,
+          DATABASE_URL: options.databaseUrl,
+          ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+          DATA_DIR: dataDir,
+          SEED_ON_EMPTY: index === 0 ? 'true' : 'false',
+          LOG_LEVEL: 'warn',
+          ...secrets,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const listening = new Promise<void>((resolve, reject) => {
+        const collect = (chunk: Buffer) => {
+          output = (output + chunk.toString()).slice(-20_000);
+          for (const line of chunk.toString().split('\n')) if (line.trim()) log(`[${name}] ${line}`);
+          if (output.includes('Keyland is running at')) resolve();
+        };
+        proc.stdout?.on('data', collect);
+        proc.stderr?.on('data', collect);
+        proc.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+      });
+      const timeout = setTimeout(() => proc.kill('SIGKILL'), 60_000);
+      try {
+        await listening;
+      } finally {
+        clearTimeout(timeout);
+      }
+      return proc;
+    };
+    const terminate = async (proc: ChildProcess): Promise<number | null> => {
+      const exited =
+        proc.exitCode !== null
+          ? Promise.resolve(proc.exitCode)
+          : new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+      if (proc.exitCode === null) proc.kill('SIGTERM');
+      const force = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(force);
+      return code;
+    };
     return {
       name,
       port,
@@ -192,63 +269,30 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         return child;
       },
       async start() {
-        output = '';
-        const proc = spawn(process.execPath, [...NODE_FLAGS, SERVER_ENTRY], {
-          cwd: ROOT,
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: process.env.HOME ?? '',
-            NODE_ENV: 'development',
-            HOST: '127.0.0.1',
-            PORT: String(port),
-            PUBLIC_URL: url,
-            DATABASE_URL: options.databaseUrl,
-            ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
-            DATA_DIR: dataDir,
-            SEED_ON_EMPTY: index === 0 ? 'true' : 'false',
-            LOG_LEVEL: 'warn',
-            ...secrets,
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        child = proc;
-        const collect = (chunk: Buffer) => {
-          output = (output + chunk.toString()).slice(-20_000);
-          for (const line of chunk.toString().split('\n')) if (line.trim()) log(`[${name}] ${line}`);
-        };
-        proc.stdout?.on('data', collect);
-        proc.stderr?.on('data', collect);
-        await waitReady(`http://127.0.0.1:${port}`, proc, 60_000, () => output);
+        child = await spawnOne();
+        await waitReady(`http://127.0.0.1:${port}`, child, 60_000, () => output);
+      },
+      async replace() {
+        const previous = child;
+        child = await spawnOne();
+        if (previous) await terminate(previous);
       },
       async stop() {
         const proc = child;
         if (!proc) return null;
-        const exited =
-          proc.exitCode !== null
-            ? Promise.resolve(proc.exitCode)
-            : new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-        if (proc.exitCode === null) proc.kill('SIGTERM');
-        const force = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-        const code = await exited;
-        clearTimeout(force);
         child = undefined;
-        return code;
+        return terminate(proc);
       },
     };
   });
 
   let nginxChild: ChildProcess | undefined;
   const confFile = path.join(prefix, 'nginx.conf');
-  /** Writes (and checks) nginx.conf with `down` instances out of the rotation. */
-  const writeConfig = (down?: Instance) => {
-    const upstreams = instances.map((instance) => ({ port: instance.port, down: instance === down }));
+  /** Writes (and checks) nginx.conf. */
+  const writeConfig = () => {
+    const upstreams = instances.map((instance) => ({ port: instance.port }));
     writeFileSync(confFile, nginxConfig(prefix, balancerPort, upstreams));
     execFileSync(nginx, ['-t', '-q', '-p', prefix, '-c', confFile], { stdio: 'pipe' });
-  };
-  /** A graceful reload: new workers take the new configuration, old ones finish their requests. */
-  const reload = async () => {
-    nginxChild?.kill('SIGHUP');
-    await new Promise((resolve) => setTimeout(resolve, 500));
   };
   const stopAll = async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
@@ -290,15 +334,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     nginxDir: prefix,
     async rollingRestart() {
       for (const instance of instances) {
-        // Out of the rotation first, so that no new request reaches it; then SIGTERM lets it finish
-        // what it is doing, and it comes back into the rotation once ready.
-        log(`rolling restart: draining ${instance.name}`);
-        writeConfig(instance);
-        await reload();
-        await instance.stop();
-        await instance.start();
-        writeConfig();
-        await reload();
+        // The new process listens on the port beside the old one before the old one stops listening:
+        // nginx's connections always find a listener, and those queued at the old one when it closes
+        // move to the new one (net.ipv4.tcp_migrate_req); the old one finishes its requests and exits.
+        log(`rolling restart: handing ${instance.name} over to a new process`);
+        await instance.replace();
         log(`rolling restart: ${instance.name} is back`);
       }
     },

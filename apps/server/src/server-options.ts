@@ -29,6 +29,10 @@ export function serverOptions(config: Config, logStream?: NodeJS.WritableStream)
     routerOptions: { maxParamLength: 200 },
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
+    // While shutting down, a request that reaches the process on a connection it already holds is served
+    // (and its connection closed after the answer) instead of refused with 503: a balancer does not send a
+    // refused POST elsewhere, so the customer's action would fail.
+    return503OnClosing: false,
   };
 }
 

@@ -16,8 +16,10 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    // /readyz answers 503 from now on; close() stops accepting connections, lets in-flight requests
-    // finish, then runs the onClose hooks (the mail dispatcher and every scheduled job finish their round).
+    // /readyz answers 503 from now on; close() stops listening (connections queued at this process move to
+    // another one listening on the port, see deploy/cluster.ts), lets in-flight requests finish — a request
+    // arriving on an open connection meanwhile is served and answered with `Connection: close` — then runs
+    // the onClose hooks (the mail dispatcher and every scheduled job finish their round).
     app.drain.draining = true;
     try {
       await app.close();
@@ -31,7 +33,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
   process.on('SIGINT', () => void close('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
+  // Node's own listen option; Fastify passes it on.
+  const listen = { host: config.host, port: config.port, reusePort: config.reusePort };
+  await app.listen(listen);
   const embedded = config.databaseUrl === undefined;
   const lines = [`Keyland is running at ${config.publicUrl}`];
   if (embedded && seeded?.demoAccounts) {

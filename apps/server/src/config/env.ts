@@ -18,6 +18,8 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** Listen with SO_REUSEPORT, so that a new process can take the port over from a running one (cluster). */
+  REUSE_PORT: z.enum(['true', 'false']).default('false'),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATABASE_URL: optionalUrl,
   /** Unset: `<repository>/data` (see DEFAULT_DATA_DIR); relative: from the folder the command was typed in. */
@@ -162,6 +164,7 @@ export interface Config {
   nodeEnv: Env['NODE_ENV'];
   host: string;
   port: number;
+  reusePort: boolean;
   publicUrl: string;
   databaseUrl: string | undefined;
   /** Set: sessions and rate-limit counters live in this Redis; unset: in the database. */
@@ -253,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    reusePort: e.REUSE_PORT === 'true',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
-import { invoicesNumbered } from '../helpers/invoice-numbering.ts';
 import { createClient, loginAsNewCustomer } from '../helpers/http.ts';
+import { invoicesNumbered } from '../helpers/invoice-numbering.ts';
 import type { TestContext } from '../helpers/test-app.ts';
 
 export type Client = ReturnType<typeof createClient>;

@@ -142,7 +142,7 @@ describe(`invoice numbers off the payment path (${testDbKind})`, () => {
         });
         expect(paid.status).toBe(303);
       };
-      type Order = { id: number; items: unknown[]; invoice_id?: number | null };
+      type Order = { id: number; items: unknown[]; invoice_id?: number | null; invoice_pending?: boolean };
       const invoiced = async (base: string, count: number): Promise<{ cookie: string; orders: Order[] }> => {
         for (;;) {
           const { cookie, orders } = await history(base);
@@ -168,6 +168,8 @@ describe(`invoice numbers off the payment path (${testDbKind})`, () => {
       expect(before).toHaveLength(2);
       expect(before.every((order) => order.items.length === 1)).toBe(true);
       expect(before.filter((order) => order.invoice_id).length).toBe(1);
+      // The history says the invoice is on its way (and asks again until it is there).
+      expect(before.filter((order) => order.invoice_pending).length).toBe(1);
       await kill(running.child);
 
       // Restarted, the store numbers it: the next number, nothing lost, the PDF downloadable.

@@ -34,6 +34,8 @@ export const completedOrderSchema = z
     /** A reported key that is not replaced at once is checked by a person within this many hours. */
     claim_hours: z.number().int().positive().optional(),
     invoice_id: z.number().int().nullable().optional(),
+    /** The invoice is written and gets its number within seconds of the payment; ask again. */
+    invoice_pending: z.boolean().optional(),
     /** Lines whose keys are not delivered yet. */
     pending_items: z
       .array(z.object({ title: z.string(), platform: z.string(), quantity: z.number().int() }))

@@ -119,9 +119,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_credit_reference_idx').on(t.creditReference),
     index('invoices_customer_idx').on(t.customerId),
     index('invoices_issued_idx').on(t.issuedAt),
-    index('invoices_unnumbered_idx')
-      .on(t.issuedAt, t.id)
-      .where(sql`${t.number} is null`),
+    index('invoices_unnumbered_idx').on(t.issuedAt, t.id).where(sql`${t.number} is null`),
     check('invoices_kind_valid', sql`${t.kind} in ('invoice', 'credit_note')`),
     check(
       'invoices_numbered_whole',

@@ -108,23 +108,17 @@ export function createInvoicesRepository(db: Executor) {
       await db.update(invoices).set({ number, year, sequence }).where(eq(invoices.id, id));
     },
 
-    /** The documents of a kind of several orders in one query (one at most per order and kind). */
-    async ofOrders(orderIds: number[], kind: 'invoice' | 'credit_note'): Promise<Map<number, InvoiceRow>> {
+    /**
+     * The invoices of several orders, numbered or still waiting for their number (one query): by order, the
+     * numbered invoice's id or null while it waits.
+     */
+    async statesOfOrders(orderIds: number[]): Promise<Map<number, number | null>> {
       if (orderIds.length === 0) return new Map();
-      const rows = issued(
-        await db
-          .select()
-          .from(invoices)
-          .where(
-            and(
-              inArray(invoices.orderId, orderIds),
-              eq(invoices.kind, kind),
-              isNull(invoices.creditReference),
-              numbered,
-            ),
-          ),
-      );
-      return new Map(rows.map((row) => [row.orderId, row]));
+      const rows = await db
+        .select({ id: invoices.id, orderId: invoices.orderId, number: invoices.number })
+        .from(invoices)
+        .where(and(inArray(invoices.orderId, orderIds), eq(invoices.kind, 'invoice')));
+      return new Map(rows.map((row) => [row.orderId, row.number === null ? null : row.id]));
     },
 
     /** The credit notes of parts of an order (refunded key claims). */

@@ -21,13 +21,16 @@ import { createInvoicesRepository, type InvoiceRow } from './invoices.repository
 export { issueCreditNote, issuePartialCreditNote } from './credit-notes.ts';
 export { CREDIT_NOTE_SERIES, financialYearOf, formatNumber, INVOICE_SERIES, RETENTION_YEARS, vatTotalsOf };
 
-/** Documents of several orders, one at most per order and kind (one query). */
-export const invoicesOfOrders = (db: Executor, orderIds: number[], kind: 'invoice' | 'credit_note') =>
-  createInvoicesRepository(db).ofOrders(orderIds, kind);
-
 /** The id of an order's invoice, numbered or still waiting for its number (to attach it to a mail). */
 export const invoiceIdOfOrder = async (db: Executor, orderId: number) =>
   (await createInvoicesRepository(db).hasInvoice(orderId))?.id;
+
+/**
+ * The invoices of several orders for their history (one query): by order, the numbered invoice's id, or
+ * null while it waits for its number; orders without an invoice are absent.
+ */
+export const invoiceStatesOfOrders = (db: Executor, orderIds: number[]) =>
+  createInvoicesRepository(db).statesOfOrders(orderIds);
 
 /** An order's invoice or credit note. */
 export const invoiceOfOrder = (db: Executor, orderId: number, kind: 'invoice' | 'credit_note') =>

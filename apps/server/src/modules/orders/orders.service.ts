@@ -5,7 +5,7 @@ import { basisPointsToPercent } from '@keyland/core/vat';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
-import { invoicesOfOrders } from '../invoices/index.ts';
+import { invoiceStatesOfOrders } from '../invoices/index.ts';
 import { type SoldKey, stockIn } from '../stock/index.ts';
 import { createKeyAccessRepository } from './key-access.repository.ts';
 import { deliveredStatuses } from './order-state.ts';
@@ -36,7 +36,8 @@ export function decryptByLine(
 /** What /History shows beyond the keys: status, invoice, undelivered lines and the withdrawal right. */
 function documentsOf(
   order: OrderRow,
-  invoiceId: number | null,
+  /** The numbered invoice's id, null while it waits for its number, undefined without an invoice. */
+  invoice: number | null | undefined,
   lines: OrderLineRow[],
   keys: Map<number, string[]>,
   reviewHours: number,
@@ -51,6 +52,7 @@ function documentsOf(
     .filter(({ missing }) => missing > 0)
     .map(({ line, missing }) => ({ title: line.title, platform: line.platform, quantity: missing }));
   const delivered = [...keys.values()].some((codes) => codes.length > 0);
+  const invoiceId = invoice ?? null;
   if (order.status === 'payment_processing')
     return {
       status: 'payment_processing' as const,
@@ -69,6 +71,8 @@ function documentsOf(
   return {
     status: order.status === 'awaiting_keys' ? ('awaiting_keys' as const) : ('paid' as const),
     invoice_id: invoiceId,
+    // Numbered a moment after the payment (decision 033): the history asks again until it is.
+    ...(invoice === null ? { invoice_pending: true } : {}),
     pending_items: pending,
     withdrawable: order.status === 'awaiting_keys' && !delivered,
   };
@@ -99,7 +103,7 @@ export function createOrdersService(deps: {
       const orderIds = paid.map((order) => order.id);
       const linesOf = await repository.linesOfOrders(orderIds);
       const soldOf = await stockIn(db).soldKeysOfOrders(orderIds);
-      const invoiceOf = await invoicesOfOrders(db, orderIds, 'invoice');
+      const invoiceOf = await invoiceStatesOfOrders(db, orderIds);
       const defectiveOf = await stockIn(db).defectiveCountByLine(orderIds);
       const claimsOf = (await deps.claimsOf?.(orderIds)) ?? new Map<number, KeyClaim[]>();
       const result: CompletedOrder[] = [];
@@ -126,7 +130,7 @@ export function createOrdersService(deps: {
           amount_untaxed: centsToEuros(order.amountUntaxedCents),
           amount_tax: centsToEuros(order.amountTaxCents),
           tax_percent: basisPointsToPercent(order.vatBasisPoints ?? 0),
-          ...documentsOf(order, invoiceOf.get(order.id)?.id ?? null, lines, keys, reviewHours, defectiveOf),
+          ...documentsOf(order, invoiceOf.get(order.id), lines, keys, reviewHours, defectiveOf),
           claims: claimsOf.get(order.id) ?? [],
           ...(deps.claimHours === undefined ? {} : { claim_hours: deps.claimHours }),
         });

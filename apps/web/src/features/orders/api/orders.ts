@@ -14,11 +14,19 @@ export function ordersQueryOptions(email: string) {
   });
 }
 
+/** How often the history asks again while an invoice is being numbered (a few seconds after payment). */
+export const INVOICE_PENDING_REFETCH_MS = 2_000;
+
 /** The customer's paid orders, newest first as the server sends them. */
 export function useCompletedOrders() {
   const { user } = useSession();
   const email = user?.email ?? '';
-  return useQuery({ ...ordersQueryOptions(email), enabled: email !== '' });
+  return useQuery({
+    ...ordersQueryOptions(email),
+    enabled: email !== '',
+    refetchInterval: (query) =>
+      query.state.data?.some((order) => order.invoice_pending) ? INVOICE_PENDING_REFETCH_MS : false,
+  });
 }
 
 /** Hides an order from the history (the record stays on the server for accounting and support). */

@@ -81,3 +81,36 @@ describe('an order whose delayed payment is settling', () => {
     expect(screen.queryByRole('button', { name: /Withdraw from contract/ })).toBeNull();
   });
 });
+
+describe('an order whose invoice is being numbered', () => {
+  beforeAll(() => setupI18n('en'));
+  afterEach(cleanup);
+
+  const paid: CompletedOrder = {
+    ...held,
+    status: 'paid',
+    pending_items: [],
+    items: [
+      {
+        title: 'Lumen Drift',
+        price: 19.99,
+        wcs_activation_key: 'AAAAA-BBBBB-CCCCC',
+        platform: 'Steam',
+        providerId: 'p1',
+      },
+    ],
+  };
+
+  it('shows the keys at once and says the invoice comes in a moment, then offers it', () => {
+    renderWithProviders(<OrderCard order={{ ...paid, invoice_pending: true }} />);
+    expect(screen.getByTestId('invoice-pending').textContent).toBe(
+      'Your invoice is being issued and will appear here in a moment.',
+    );
+    expect(screen.queryByTestId('invoice-link')).toBeNull();
+    expect(screen.getByTestId('activation-key')).toBeTruthy();
+    cleanup();
+    renderWithProviders(<OrderCard order={{ ...paid, invoice_id: 7 }} />);
+    expect(screen.queryByTestId('invoice-pending')).toBeNull();
+    expect(screen.getByTestId('invoice-link').textContent).toBe('Invoice (PDF)');
+  });
+});

@@ -222,6 +222,10 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
             <FileText aria-hidden="true" className="size-4" />
             {t('invoice.download')}
           </a>
+        ) : order.invoice_pending ? (
+          <p data-testid="invoice-pending" role="status" className="text-sm text-ink-muted">
+            {t('invoice.pending')}
+          </p>
         ) : null}
         <div className="flex flex-col gap-2">
           {gamesOf(order).map((game) => (
