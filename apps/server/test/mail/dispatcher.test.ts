@@ -75,6 +75,59 @@ describe(`mail outbox (${testDbKind})`, () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("sends several addressees at a time, each addressee's mails in the order they were queued", async () => {
+    await handle.db.execute(sql`delete from mail_outbox`);
+    const repository = createMailOutbox(handle.db, keyVault);
+    const order: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const transport: MailTransport = {
+      kind: 'smtp',
+      async send(mail) {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        // A mail server that takes a moment to answer.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push(`${mail.to} ${mail.subject}`);
+        inFlight -= 1;
+      },
+      close() {},
+    };
+    const dispatcher = createMailDispatcher({
+      repository,
+      transport,
+      from: 'Keyland <x@keyland.test>',
+      log: pino({ level: 'silent' }),
+    });
+    await handle.db.transaction(async (tx) => {
+      for (const [to, subject] of [
+        ['a@example.com', '1'],
+        ['b@example.com', '1'],
+        ['a@example.com', '2'],
+        ['c@example.com', '1'],
+        ['d@example.com', '1'],
+        ['a@example.com', '3'],
+        ['e@example.com', '1'],
+      ])
+        await repository.enqueue(tx, {
+          toAddress: to ?? '',
+          subject: subject ?? '',
+          html: 'x',
+          text: 'x',
+          kind: 'test',
+        });
+    });
+    expect(await dispatcher.drain()).toBe(7);
+    expect(most).toBe(4);
+    expect(order.filter((line) => line.startsWith('a@'))).toEqual([
+      'a@example.com 1',
+      'a@example.com 2',
+      'a@example.com 3',
+    ]);
+    expect(order).toHaveLength(7);
+    await handle.db.execute(sql`delete from mail_outbox`);
+  });
+
   it('a mail written in a transaction that rolls back is never sent', async () => {
     const repository = createMailOutbox(handle.db, keyVault);
     await handle.db
