@@ -19,6 +19,14 @@ describe(`mail outbox (${testDbKind})`, () => {
 
   afterAll(async () => handle?.close());
 
+  const dispatcherOf = (repository: ReturnType<typeof createMailOutbox>, transport: MailTransport) =>
+    createMailDispatcher({
+      repository,
+      transport,
+      from: 'Keyland <x@keyland.test>',
+      log: pino({ level: 'silent' }),
+    });
+
   it('keeps bodies encrypted, retries a failed send later and delivers it once the server is back', async () => {
     const repository = createMailOutbox(handle.db, keyVault);
     const sent: OutgoingMail[] = [];
@@ -31,12 +39,7 @@ describe(`mail outbox (${testDbKind})`, () => {
       },
       close() {},
     };
-    const dispatcher = createMailDispatcher({
-      repository,
-      transport,
-      from: 'Keyland <x@keyland.test>',
-      log: pino({ level: 'silent' }),
-    });
+    const dispatcher = dispatcherOf(repository, transport);
 
     await handle.db.transaction(async (tx) => {
       await repository.enqueue(tx, {
@@ -93,12 +96,7 @@ describe(`mail outbox (${testDbKind})`, () => {
       },
       close() {},
     };
-    const dispatcher = createMailDispatcher({
-      repository,
-      transport,
-      from: 'Keyland <x@keyland.test>',
-      log: pino({ level: 'silent' }),
-    });
+    const dispatcher = dispatcherOf(repository, transport);
     await handle.db.transaction(async (tx) => {
       for (const [to, subject] of [
         ['a@example.com', '1'],

@@ -1,12 +1,11 @@
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '#src/components/ui/button.tsx';
-import { controlClasses } from '#src/components/ui/form-controls.tsx';
 import { ADMIN_PAGE_SIZE } from '#src/features/admin/api/admin-api.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
-import { cn } from '#src/lib/cn.ts';
+import { SearchInput } from './search-input.tsx';
 
 // The admin's lists: a table that scrolls in its card, its header row, the search box above it and the
 // pager below it (the page is kept in the address).
@@ -184,21 +183,12 @@ export function SearchBox({
             <label htmlFor={id} className="text-sm font-medium text-ink">
               {label}
             </label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
-              />
-              <input
-                id={id}
-                type="search"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                aria-describedby={hint ? `${id}-hint` : undefined}
-                className={cn(controlClasses, 'pl-9')}
-                maxLength={200}
-              />
-            </div>
+            <SearchInput
+              id={id}
+              value={text}
+              onValue={setText}
+              aria-describedby={hint ? `${id}-hint` : undefined}
+            />
           </div>
           {children}
           <Button type="submit">{t('admin.search')}</Button>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldError } from '#src/components/ui/form-controls.tsx';
 import { cn } from '#src/lib/cn.ts';
 
 /**
@@ -48,13 +49,7 @@ export function ChoiceGroup<Value extends string>({
           </label>
         ))}
       </div>
-      <p
-        id={`${id}-error`}
-        aria-live="polite"
-        className={cn('text-sm font-medium text-danger', error ? '' : 'sr-only')}
-      >
-        {error ?? ''}
-      </p>
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }

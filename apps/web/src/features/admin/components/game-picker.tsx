@@ -1,14 +1,14 @@
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
-import { controlClasses } from '#src/components/ui/form-controls.tsx';
+import { FieldError } from '#src/components/ui/form-controls.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { useGameSearch } from '#src/features/admin/api/admin-api.ts';
 import type { ChosenGame } from '#src/features/admin/utils/discount-form.ts';
-import { cn } from '#src/lib/cn.ts';
+import { SearchInput } from './search-input.tsx';
 
 /** The games found by the last search, each with a checkbox that adds it to the discount or takes it out. */
 function SearchResults({
@@ -114,23 +114,15 @@ export function GamePicker({
           {t('promotions.games.searchLabel')}
         </label>
         <div className="flex gap-2">
-          <div className="relative min-w-0 flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
-            />
-            <input
-              id={id}
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={onKeyDown}
-              aria-invalid={error ? true : undefined}
-              className={cn(controlClasses, 'pl-9')}
-              maxLength={200}
-              autoComplete="off"
-            />
-          </div>
+          <SearchInput
+            id={id}
+            value={text}
+            onValue={setText}
+            onKeyDown={onKeyDown}
+            aria-invalid={error ? true : undefined}
+            autoComplete="off"
+            className="min-w-0 flex-1"
+          />
           <Button variant="secondary" onClick={search}>
             {t('admin.search')}
           </Button>
@@ -166,13 +158,7 @@ export function GamePicker({
           </ul>
         )}
       </section>
-      <p
-        id={`${id}-error`}
-        aria-live="polite"
-        className={cn('text-sm font-medium text-danger', error ? '' : 'sr-only')}
-      >
-        {error ?? ''}
-      </p>
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }
