@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,14 @@ import { openRuntime } from '../../src/runtime.ts';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { CONSENT } from '../helpers/checkout.ts';
 import { expectInvariants } from '../helpers/invariants.ts';
-import { createDatabase, kill, login, post, startServer as startProcess } from '../helpers/server-process.ts';
+import {
+  createDatabase,
+  kill,
+  login,
+  post,
+  processEnv,
+  startServer as startProcess,
+} from '../helpers/server-process.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 
 /** 20 crashes in the main suite; test/soak/crash-soak.sh runs many more. */
@@ -27,18 +34,7 @@ const startServer = (env: Record<string, string>) =>
 describe(`crashes during fulfilment (${testDbKind})`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keyland-crash-'));
   let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
-  const env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    WEB_DIST_DIR: '',
-    SEED_ON_EMPTY: 'false',
-    PAYMENT_PROVIDER: 'local',
-    KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    LOCAL_PAYMENT_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
-  };
+  const env = processEnv(dataDir, '', 'info');
   let server: ChildProcess | undefined;
 
   afterAll(async () => {

@@ -11,6 +11,26 @@ const serverEntry = path.resolve(import.meta.dirname, '../../src/server.ts');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The environment of a store process on its own data folder (and database, on PostgreSQL). */
+export function processEnv(
+  dataDir: string,
+  databaseUrl: string,
+  logLevel = 'silent',
+): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: logLevel,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: '',
+    WEB_DIST_DIR: '',
+    SEED_ON_EMPTY: 'false',
+    PAYMENT_PROVIDER: 'local',
+    KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    LOCAL_PAYMENT_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
+  };
+}
+
 /** Starts the server on a free port with `env`; answers once /readyz says it is ready. */
 export async function startServer(
   env: Record<string, string>,

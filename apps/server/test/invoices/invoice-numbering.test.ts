@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import { loginCustomer } from '../admin/admin-helpers.ts';
 import { insertCustomer, insertGame } from '../factories.ts';
 import { CONSENT, payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
 import { expectInvariants } from '../helpers/invariants.ts';
-import { createDatabase, kill, login, post, startServer } from '../helpers/server-process.ts';
+import { createDatabase, kill, login, post, processEnv, startServer } from '../helpers/server-process.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 import { pdfText } from './pdf-text.ts';
@@ -104,19 +103,7 @@ describe(`invoice numbers off the payment path (${testDbKind})`, () => {
 
     it('loses nothing: the invoice is numbered after the restart, with the next number', async () => {
       database = await createDatabase();
-      const env = {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        SMTP_URL: '',
-        WEB_DIST_DIR: '',
-        SEED_ON_EMPTY: 'false',
-        PAYMENT_PROVIDER: 'local',
-        KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        LOCAL_PAYMENT_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
-        INVOICE_SETTLE_MS: '0',
-      };
+      const env = { ...processEnv(dataDir, database.url), INVOICE_SETTLE_MS: '0' };
       const setup = await openRuntime(loadConfig(env));
       const { game } = await insertGame(setup.dbHandle.db, setup.keyVault, {}, { keys: 2 });
       const { customer, password } = await insertCustomer(setup.dbHandle.db);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { invoiceCounters, invoices } from '../../db/schema/documents.ts';
 import { customers, orders } from '../../db/schema/index.ts';
@@ -13,6 +13,12 @@ const issued = (rows: StoredInvoice[]) => rows as InvoiceRow[];
 
 /** Invoices, credit notes and their per-year counters; the only code touching these tables. */
 export function createInvoicesRepository(db: Executor) {
+  /** An order's documents that meet the conditions. */
+  const ofOrderWhere = (orderId: number, ...conditions: SQL[]) =>
+    db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), ...conditions));
   return {
     /**
      * Takes the next number of a series and year. The counter row stays locked until the transaction
@@ -50,27 +56,14 @@ export function createInvoicesRepository(db: Executor) {
     /** An order's numbered invoice or credit note. */
     async ofOrder(orderId: number, kind: 'invoice' | 'credit_note'): Promise<InvoiceRow | undefined> {
       const [row] = issued(
-        await db
-          .select()
-          .from(invoices)
-          .where(
-            and(
-              eq(invoices.orderId, orderId),
-              eq(invoices.kind, kind),
-              isNull(invoices.creditReference),
-              numbered,
-            ),
-          ),
+        await ofOrderWhere(orderId, eq(invoices.kind, kind), isNull(invoices.creditReference), numbered),
       );
       return row;
     },
 
     /** Whether an order has its invoice, numbered or still waiting for its number. */
     async hasInvoice(orderId: number): Promise<StoredInvoice | undefined> {
-      const [row] = await db
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+      const [row] = await ofOrderWhere(orderId, eq(invoices.kind, 'invoice'));
       return row;
     },
 
@@ -124,16 +117,7 @@ export function createInvoicesRepository(db: Executor) {
     /** The credit notes of parts of an order (refunded key claims). */
     async partialCreditNotes(orderId: number): Promise<InvoiceRow[]> {
       return issued(
-        await db
-          .select()
-          .from(invoices)
-          .where(
-            and(
-              eq(invoices.orderId, orderId),
-              eq(invoices.kind, 'credit_note'),
-              isNotNull(invoices.creditReference),
-            ),
-          ),
+        await ofOrderWhere(orderId, eq(invoices.kind, 'credit_note'), isNotNull(invoices.creditReference)),
       );
     },
 
