@@ -108,59 +108,37 @@ export function CatalogueToolbar({
             />
           </div>
         </div>
-        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
-          <label htmlFor={platformId} className="text-sm font-medium text-ink">
-            {t('catalogue.platformLabel')}
-          </label>
-          <div className="relative">
-            <select
-              id={platformId}
-              name="platform"
-              value={platform}
-              onChange={(event) => onChange({ platform: event.target.value })}
-              className={`${fieldClasses} appearance-none pr-9 pl-3`}
-            >
-              <option value="">{t('catalogue.allPlatforms')}</option>
-              {platformOptions.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-            <ChevronDown
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-faint"
-            />
-          </div>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <label htmlFor={sortId} className="text-sm font-medium text-ink">
-            {t('sale.sortLabel')}
-          </label>
-          <div className="relative">
-            <select
-              id={sortId}
-              name="sort"
-              value={sort}
-              onChange={(event) =>
-                onChange({
-                  sort: catalogueScreenSorts.find((value) => value === event.target.value) ?? 'relevance',
-                })
-              }
-              className={`${fieldClasses} appearance-none pr-9 pl-3`}
-            >
-              {catalogueScreenSorts.map((value) => (
-                <option key={value} value={value}>
-                  {t(sortTexts[value])}
-                </option>
-              ))}
-            </select>
-            <ChevronDown
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-faint"
-            />
-          </div>
-        </div>
+        <ToolbarSelect
+          id={platformId}
+          label={t('catalogue.platformLabel')}
+          name="platform"
+          value={platform}
+          onValue={(value) => onChange({ platform: value })}
+          className="col-span-2 sm:col-span-1"
+        >
+          <option value="">{t('catalogue.allPlatforms')}</option>
+          {platformOptions.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </ToolbarSelect>
+        <ToolbarSelect
+          id={sortId}
+          label={t('sale.sortLabel')}
+          name="sort"
+          value={sort}
+          onValue={(value) =>
+            onChange({ sort: catalogueScreenSorts.find((known) => known === value) ?? 'relevance' })
+          }
+          className="min-w-0"
+        >
+          {catalogueScreenSorts.map((value) => (
+            <option key={value} value={value}>
+              {t(sortTexts[value])}
+            </option>
+          ))}
+        </ToolbarSelect>
         {/* A checkbox in a box of the fields' height, so the whole box is its label and target. */}
         <label
           htmlFor={onSaleId}
@@ -179,5 +157,47 @@ export function CatalogueToolbar({
         </label>
       </form>
     </search>
+  );
+}
+
+/** A labelled select of the toolbar, with its chevron. */
+function ToolbarSelect({
+  id,
+  label,
+  name,
+  value,
+  onValue,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  onValue: (value: string) => void;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          name={name}
+          value={value}
+          onChange={(event) => onValue(event.target.value)}
+          className={`${fieldClasses} appearance-none pr-9 pl-3`}
+        >
+          {children}
+        </select>
+        <ChevronDown
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-faint"
+        />
+      </div>
+    </div>
   );
 }
