@@ -1,15 +1,22 @@
 /**
- * The ceiling of the catalogue benchmark: a bare Fastify route answering a precomputed JSON body (the
- * store's own page 1), with no database, validation or cache. Started as a child process like the store.
+ * The ceiling of the catalogue and pages benchmarks: bare Fastify routes answering a precomputed body —
+ * the store's own page-1 JSON, and (pages.ts) a shop page's brotli-compressed HTML — with no database,
+ * validation, rendering or cache. Started as a child process like the store.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
-const body = readFileSync(process.env.CEILING_BODY_FILE ?? '', 'utf8');
+const body = process.env.CEILING_BODY_FILE ? readFileSync(process.env.CEILING_BODY_FILE, 'utf8') : '';
 const app = Fastify({ logger: false });
 app.post('/api/kl_api/catalog_paginated', async (_request, reply) =>
   reply.type('application/json; charset=utf-8').send(body),
 );
+if (process.env.CEILING_PAGE_FILE) {
+  const page = readFileSync(process.env.CEILING_PAGE_FILE);
+  app.get('/page', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('content-encoding', 'br').send(page),
+  );
+}
 app.get('/readyz', async () => ({ status: 'ok' }));
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.on('SIGTERM', () => {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: Keyland's benchmarks side by side. Options: `--only catalogue,checkout,restart,web,footprint,floor`,
+ * `npm run bench`: Keyland's benchmarks side by side. Options: `--only catalogue,checkout,restart,pages,web,footprint,floor`,
  * `--duration S`, `--warmup S`, `--games N` (see `npm run bench -- --help`). Results in bench/results/.
  */
 import { mkdirSync } from 'node:fs';
@@ -12,7 +12,7 @@ process.stdout.write(`Keyland benchmarks on ${machine()}\n`);
 const wants = (name: string) => options.only.includes(name);
 
 if (
-  (wants('catalogue') || wants('checkout') || wants('restart') || wants('footprint')) &&
+  (wants('catalogue') || wants('checkout') || wants('restart') || wants('footprint') || wants('pages')) &&
   !(await postgresAvailable())
 ) {
   process.stderr.write('PostgreSQL is not reachable at 127.0.0.1:5432 (BENCH_PG_URL); it is needed.\n');
@@ -41,6 +41,10 @@ if (wants('restart')) {
 if (wants('floor')) {
   const { benchFrameworkFloor } = await import('./framework-floor.ts');
   await benchFrameworkFloor();
+}
+if (wants('pages')) {
+  const { benchPages } = await import('./pages.ts');
+  await benchPages(options);
 }
 if (wants('web')) {
   const { benchWeb } = await import('./web.ts');

@@ -45,7 +45,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
   });
   if (values.help) {
     process.stdout.write(`Usage: npm run bench -- [options]
-  --only catalogue,checkout,restart,web,footprint,floor   run some benchmarks (default: all)
+  --only catalogue,checkout,restart,pages,web,footprint,floor   run some benchmarks (default: all)
   --duration S    seconds of measured load per run (default 15; env BENCH_DURATION)
   --warmup S      seconds of warm-up before each run (default 5; env BENCH_WARMUP)
   --games N       games in the benchmark catalogue (default 10000; env BENCH_GAMES)
@@ -57,7 +57,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
   const num = (value: string | undefined, env: string | undefined, fallback: number) =>
     Number(value ?? env ?? fallback);
   return {
-    only: (values.only ?? process.env.BENCH_ONLY ?? 'catalogue,checkout,restart,web,footprint,floor')
+    only: (values.only ?? process.env.BENCH_ONLY ?? 'catalogue,checkout,restart,pages,web,footprint,floor')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -2,6 +2,7 @@
 // Code passed to page.evaluate() runs in the browser and uses its types.
 import type { Page } from '@playwright/test';
 import { registerByApi } from '../fixtures/accounts.ts';
+import { waitForApp } from '../fixtures/app.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /** The only cookie the store may set: the strictly necessary session cookie (set at login). */
@@ -107,6 +108,8 @@ test.describe('cookie consent', () => {
     const page = await context.newPage();
     await page.goto('/terms');
     await expect(banner(page)).toBeVisible();
+    // The page makes room for the banner once the app runs it (the server's HTML cannot measure it).
+    await waitForApp(page);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const last = page.getByRole('contentinfo').getByRole('paragraph').last();
     await expect

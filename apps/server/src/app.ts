@@ -2,15 +2,16 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAccounts } from './app-accounts.ts';
 import { registerCustomerRights } from './app-customer-rights.ts';
 import { scheduleCheckoutJobs, scheduleInvoiceNumbering, scheduleLocalSettlement } from './app-jobs.ts';
+import { registerPreorders } from './app-preorders.ts';
 import { registerCatalogueAndPrices } from './app-pricing.ts';
 import { registerSupport } from './app-support.ts';
+import { ONE_CLICK_UNSUBSCRIBE_PATH, registerWishlist } from './app-wishlist.ts';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import type { KeyVault } from './lib/key-vault.ts';
-import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/accounts/auth.repository.ts';
 import { createRateLimiter } from './modules/accounts/rate-limiter.ts';
 import { createSessionService } from './modules/accounts/session.service.ts';
@@ -22,8 +23,6 @@ import { createReviewService } from './modules/admin/orders/index.ts';
 import { createPaymentEventsHandler } from './modules/admin/orders/payment-events.service.ts';
 import { coverFileRoutes, UPLOADS_PREFIX } from './modules/admin/products/cover.routes.ts';
 import { gameDetailAudit } from './modules/admin/products/game-detail-audit.ts';
-import { createTotpService } from './modules/admin/two-factor/totp.service.ts';
-import { loginTotpRoutes } from './modules/admin/two-factor/two-factor.routes.ts';
 import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
 import { createBackOffice } from './modules/backoffice/create-backoffice.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -93,8 +92,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
 
-  // Signed webhooks and multipart uploads check their callers themselves.
-  const crossSiteExempt = ['/api/payments/webhook/', UPLOADS_PREFIX];
+  // Signed webhooks, multipart uploads and one-click unsubscribes (RFC 8058) check their callers themselves.
+  const crossSiteExempt = ['/api/payments/webhook/', UPLOADS_PREFIX, ONE_CLICK_UNSUBSCRIBE_PATH];
   await registerOpenApi(app, { crossSiteExempt });
 
   const { db } = deps.dbHandle;
@@ -143,26 +142,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     drain,
     alsoNeeds: sessionStores.kind === 'redis' ? [() => sessionStores.ping()] : [],
   });
-  const totp = createTotpService({
+  const { totp } = await registerAccounts(app, config, {
     db,
     keyVault: deps.keyVault,
+    authRepository,
     sessions,
+    sessionStores,
     limiter,
-  });
-  await app.register(loginTotpRoutes, { totp });
-  await app.register(accountsRoutes, {
-    service: createAccountsService({
-      db,
-      authRepository,
-      sessions,
-      sessionStores,
-      limiter,
-      backOffice: deps.backOffice ?? createBackOffice(config),
-      mailOutbox,
-      mailDispatcher,
-      publicUrl: config.publicUrl,
-      secondFactor: totp,
-    }),
+    backOffice: deps.backOffice ?? createBackOffice(config),
+    mailOutbox,
+    mailDispatcher,
   });
   const { catalogue: catalogueService } = await registerCatalogueAndPrices(
     app,
@@ -272,6 +261,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessionStores,
   });
   scheduleCheckoutJobs(app, deps.dbHandle, { checkout, review, sessionStore });
+  await registerPreorders(app, config, { ...deps, mailOutbox, mailDispatcher });
+  await registerWishlist(app, config, deps.dbHandle, { mailOutbox, mailDispatcher });
 
   await supplierModule.register(app);
   app.decorate(

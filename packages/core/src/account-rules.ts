@@ -7,6 +7,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const FULL_NAME_MAX_LENGTH = 120;
 export const EMAIL_MAX_LENGTH = 254;
 export const BIO_MAX_LENGTH = 2000;
+/** What a customer calls one of their passkeys ("Phone", "Work laptop"). */
+export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 /** E-mails are compared trimmed and lower-cased, so `Ana@X.com ` and `ana@x.com` are one account. */
 export function normaliseEmail(email: string): string {

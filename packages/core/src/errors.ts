@@ -68,6 +68,11 @@ export const errorCodes = [
   'COUPON_MIN_BASKET',
   'COUPON_NOT_APPLICABLE',
   'COUPON_CODE_TAKEN',
+  'PASSKEY_INVALID',
+  'PASSKEY_UNKNOWN',
+  'PASSKEY_LAST_LOGIN',
+  'PREORDER_ALONE',
+  'WISHLIST_FULL',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -141,4 +146,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   COUPON_MIN_BASKET: 409,
   COUPON_NOT_APPLICABLE: 409,
   COUPON_CODE_TAKEN: 409,
+  PASSKEY_INVALID: 400,
+  PASSKEY_UNKNOWN: 401,
+  PASSKEY_LAST_LOGIN: 409,
+  PREORDER_ALONE: 409,
+  WISHLIST_FULL: 409,
 };

@@ -21,6 +21,8 @@ export const pagePaths = {
   checkoutCancel: '/checkout/cancel',
   history: '/History',
   profile: '/profile',
+  wishlist: '/wishlist',
+  wishlistUnsubscribe: '/wishlist/unsubscribe',
   admin: '/admin',
   terms: '/terms',
   policy: '/policy',
@@ -52,6 +54,7 @@ export const adminPagePaths = {
   newCoupon: '/admin/coupons/new',
   generateCoupons: '/admin/coupons/generate',
   coupon: '/admin/coupons/:id',
+  preorders: '/admin/preorders',
 } as const;
 
 /** Every page pattern of the web app, each once. */

@@ -24,6 +24,12 @@ export const ROUTE_MODULES = {
   publicStore: 'src/app/routes/public-store.tsx',
   store: 'src/app/routes/store.tsx',
   product: 'src/app/routes/product.tsx',
+  terms: 'src/app/routes/legal/terms.tsx',
+  policy: 'src/app/routes/legal/policy.tsx',
+  cookies: 'src/app/routes/legal/cookies.tsx',
+  legal: 'src/app/routes/legal/legal-notice.tsx',
+  contact: 'src/app/routes/legal/contact.tsx',
+  notFound: 'src/app/routes/not-found.tsx',
 } as const;
 
 export type ShopRoute = keyof typeof ROUTE_MODULES;

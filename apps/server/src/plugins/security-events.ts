@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Security-relevant events written as structured log lines (`securityEvent` names the event), read from
- * each answered request so that no feature has to remember to log them: login failures and lockouts,
- * password resets, refused role checks, activation-key reveals and refunds. They carry who (account id,
+ * each answered request so that no feature has to remember to log them: logins (by password or passkey),
+ * their failures and lockouts, password resets, passkeys added and removed, refused role checks,
+ * activation-key reveals and refunds. They carry who (account id,
  * masked e-mail, IP), what and the outcome (status, error code), never a password, token, key or code.
  */
 export type SecurityEvent =
@@ -13,6 +14,8 @@ export type SecurityEvent =
   | 'auth.password_reset_requested'
   | 'auth.password_reset'
   | 'auth.password_reset_failed'
+  | 'auth.passkey_added'
+  | 'auth.passkey_removed'
   | 'access.denied'
   | 'admin.key_revealed'
   | 'admin.refund'
@@ -27,6 +30,12 @@ export function maskEmail(value: unknown): string | undefined {
 }
 
 const errorCodes = new WeakMap<FastifyRequest, string>();
+const loggedIn = new WeakMap<FastifyRequest, number>();
+
+/** The account a request logged in without naming it (a passkey names no e-mail), for its event. */
+export function noteLoggedIn(request: FastifyRequest, customerId: number): void {
+  loggedIn.set(request, customerId);
+}
 
 function classify(request: FastifyRequest, reply: FastifyReply): SecurityEvent | undefined {
   const route = request.routeOptions.url ?? '';
@@ -34,12 +43,19 @@ function classify(request: FastifyRequest, reply: FastifyReply): SecurityEvent |
   const ok = status < 400;
   switch (route) {
     case '/api/kl_api/login':
+    case '/api/kl_api/login/passkey/finish':
       if (status === 429) return 'auth.locked_out';
       return ok ? 'auth.login_succeeded' : 'auth.login_failed';
     case '/api/kl_api/forgot_password':
       return status === 429 ? 'auth.locked_out' : 'auth.password_reset_requested';
     case '/api/kl_api/reset_password':
       return ok ? 'auth.password_reset' : 'auth.password_reset_failed';
+    case '/api/account/passkeys/registration/finish':
+      if (ok) return 'auth.passkey_added';
+      break;
+    case '/api/account/passkeys/:id/remove':
+      if (ok) return 'auth.passkey_removed';
+      break;
     case '/api/admin/keys/:keyId/reveal':
       if (ok) return 'admin.key_revealed';
       break;
@@ -81,7 +97,7 @@ function logSecurityEvent(request: FastifyRequest, reply: FastifyReply): void {
     method: request.method,
     route: request.routeOptions.url ?? request.url.split('?')[0],
     ip: request.ip,
-    accountId: request.session?.customerId,
+    accountId: request.session?.customerId ?? loggedIn.get(request),
     role: request.session?.role,
     email: event.startsWith('auth.') ? maskEmail(body.email) : undefined,
     keyId: event === 'admin.key_revealed' ? params.keyId : undefined,

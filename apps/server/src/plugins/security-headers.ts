@@ -10,7 +10,10 @@ const STRIPE_FRAMES = ['https://checkout.stripe.com', 'https://js.stripe.com', '
 /** Where the game database's screenshots and backgrounds are served from (GAME_DATA=rawg). */
 const RAWG_IMAGES = ['https://media.rawg.io'];
 
-/** Browser features the store never uses; the video players keep autoplay, fullscreen and picture-in-picture. */
+/**
+ * Browser features the store never uses; the video players keep autoplay, fullscreen and picture-in-picture,
+ * and the store's own pages create and use passkeys (WebAuthn), which no frame may.
+ */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
@@ -25,6 +28,8 @@ export const PERMISSIONS_POLICY = [
   'autoplay=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")',
   'fullscreen=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")',
   'picture-in-picture=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")',
+  'publickey-credentials-create=(self)',
+  'publickey-credentials-get=(self)',
 ].join(', ');
 
 /**

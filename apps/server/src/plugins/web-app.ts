@@ -1,48 +1,33 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isPagePath } from '@keyland/core/pages';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { compressText, pickEncoding } from '../lib/compress-text.ts';
+import type { FastifyInstance } from 'fastify';
+import { pickEncoding } from '../lib/compress-text.ts';
 import { SESSION_COOKIE, type SessionService, toSessionUser } from '../modules/accounts/session.service.ts';
-import { appendToHead, injectHead, NOT_FOUND_HEAD } from '../modules/catalogue/product-page.ts';
-import type { createShopPages } from '../modules/catalogue/shop-pages.ts';
-import type { SharingHeads } from '../modules/seo/index.ts';
+import type { PageAnswer, PageRequest } from '../modules/catalogue/page-answers.ts';
 
 /** Prefixes that are never pages of the web app: a miss there answers the JSON error contract. */
 const NOT_PAGES = ['/api/', '/media/', '/dev/', '/pay/'];
 
-interface HtmlAnswer {
-  status: number;
-  head: string;
-  /** True when the head brings its own title and description, replacing index.html's. */
-  replacesTitle: boolean;
-  /** True when the HTML carries the caller's own data (a logged-in session): never stored by caches. */
-  personal: boolean;
-  /** True when the head follows the caller's Accept-Language. */
-  byLanguage: boolean;
-}
-
 /**
  * Serves the built web app. index.html answers the app's own routes (@keyland/core/pages) with 200 and
  * any other path with 404 (docs/decisions/025), so the app shows its not-found page and crawlers see no
- * soft 404. The shop's pages get their own head (shop-pages.ts: preloads of their code, their first data,
- * and for product pages the title, description, Open Graph tags and JSON-LD; sharing-head.ts: the
- * link-preview tags of the home, catalogue and legal pages); a page carrying a logged-in caller's data is
- * never stored by any cache.
+ * soft 404. The shop's pages are rendered by the server with their own head (page-answers.ts: the page,
+ * preloads of its code, its first data, link-preview tags; docs/decisions/034). A page carrying a
+ * logged-in caller's data is never stored by any cache; a visitor's may be kept and is revalidated by
+ * its ETag.
  */
 export function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | undefined,
   {
     sessions,
-    shopPages,
-    sharingHeads,
+    pages,
   }: {
     sessions: SessionService;
-    shopPages: ReturnType<typeof createShopPages>;
-    sharingHeads: SharingHeads;
+    /** The HTML of a page (undefined: index.html as it is). */
+    pages: ((request: PageRequest) => Promise<PageAnswer | undefined>) | undefined;
   },
 ): void {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
@@ -63,9 +48,25 @@ export function registerWebApp(
     });
   }
 
-  async function sendHtml(request: FastifyRequest, reply: FastifyReply, answer: HtmlAnswer) {
-    const index = await readFile(indexFile ?? '', 'utf8');
-    const html = answer.replacesTitle ? injectHead(index, answer.head) : appendToHead(index, answer.head);
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage =
+      request.method === 'GET' &&
+      !NOT_PAGES.some((prefix) => request.url.startsWith(prefix)) &&
+      !path.extname(pathname);
+    if (!hasWeb || !isPage) return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });
+    const answer = await pages?.({
+      url: request.url,
+      locale: request.locale,
+      caller: async () => {
+        const session = await sessions.resolve(request.cookies[SESSION_COOKIE]);
+        return session ? toSessionUser(session) : null;
+      },
+      // No page of the app: 404, with the app's not-found page.
+      notFound: !isPagePath(pathname),
+    });
+    if (!answer) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const { document } = answer;
     reply
       .status(answer.status)
       .header('cache-control', answer.personal ? 'private, no-store' : 'no-cache')
@@ -74,36 +75,14 @@ export function registerWebApp(
         answer.byLanguage ? 'Cookie, Accept-Encoding, Accept-Language' : 'Cookie, Accept-Encoding',
       )
       .type('text/html; charset=utf-8');
-    // The page carries its first data (a few KB): compressed like the build's pre-compressed files.
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(html);
-    return reply.header('content-encoding', encoding).send(compressText(html, encoding));
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const isPage =
-      request.method === 'GET' &&
-      !NOT_PAGES.some((prefix) => request.url.startsWith(prefix)) &&
-      !path.extname(pathname);
-    if (!hasWeb || !isPage) return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });
-    // No page of the app: 404, with the app itself, which shows its not-found page.
-    if (!isPagePath(pathname)) {
-      const notFound = { status: 404, head: NOT_FOUND_HEAD, replacesTitle: true, personal: false };
-      return sendHtml(request, reply, { ...notFound, byLanguage: false });
+    if (!answer.personal) {
+      reply.header('etag', document.etag);
+      if (answer.status === 200 && request.headers['if-none-match'] === document.etag)
+        return reply.status(304).send();
     }
-    const page = await shopPages(request.url, async () => {
-      const session = await sessions.resolve(request.cookies[SESSION_COOKIE]);
-      return session ? toSessionUser(session) : null;
-    });
-    const sharing = sharingHeads(pathname, request.locale);
-    if (!page && !sharing) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return sendHtml(request, reply, {
-      status: page?.status ?? 200,
-      head: [sharing, page?.head].filter(Boolean).join('\n    '),
-      replacesTitle: sharing !== undefined || page?.replacesTitle === true,
-      personal: page?.personal ?? false,
-      byLanguage: sharing !== undefined,
-    });
+    // The page carries its first data and its HTML (some 10 KB compressed): compressed once, kept with it.
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(document.html());
+    return reply.header('content-encoding', encoding).send(document.encoded(encoding));
   });
 }

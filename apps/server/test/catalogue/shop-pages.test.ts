@@ -250,13 +250,17 @@ describe(`shop pages carry their code preloads and first data (${testDbKind})`, 
     ).toEqual(publicPage);
   });
 
-  it('keeps the product head and adds only the preloads and the session', async () => {
+  it('keeps the product head and adds the preloads, the session and the game as checkGameDetail answers it', async () => {
     const html = (await get('/product?title=x&session=kl-shop-1')).body;
     expect(html).toContain('<title>Orbit Tale 01 (Steam) | Keyland</title>');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('application/ld+json');
     expect(preloadsOf(html)).toEqual(['/assets/product-D1.js', '/assets/en-T1.js']);
-    expect(firstDataOf(html).queries).toEqual([{ key: ['session'], data: { user: null } }]);
+    const detail = await api('/api/kl_api/checkGameDetail', { providerId: 'kl-shop-1' });
+    expect(firstDataOf(html).queries).toEqual([
+      { key: ['session'], data: { user: null } },
+      { key: ['product', 'detail', 'kl-shop-1'], data: (detail.json() as { game: unknown }).game },
+    ]);
   });
 
   it('sends the page compressed to browsers that accept it', async () => {

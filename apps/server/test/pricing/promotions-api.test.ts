@@ -250,6 +250,18 @@ describe(`promotions through the API (${testDbKind})`, () => {
       'applyCoupon',
       'removeCoupon',
       'getPriceHistory',
+      'getWishlist',
+      'addToWishlist',
+      'removeFromWishlist',
+      'setWishlistAlert',
+      'unsubscribeAlerts',
+      'listPasskeys',
+      'startPasskeyRegistration',
+      'finishPasskeyRegistration',
+      'updatePasskey',
+      'removePasskey',
+      'startPasskeyLogin',
+      'finishPasskeyLogin',
     ])
       expect(named).toContain(operationId);
   });

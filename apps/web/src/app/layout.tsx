@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { SiteFooter } from '#src/components/layout/site-footer.tsx';
 import { SiteHeader } from '#src/components/layout/site-header.tsx';
 import { deferred } from '#src/components/ui/deferred.ts';
+import { JavaScriptNote } from '#src/components/ui/javascript-note.tsx';
 import { useLogout } from '#src/features/auth/api/logout.ts';
 import { FloatingCart } from '#src/features/cart/components/floating-cart.tsx';
 import { CookieBanner } from '#src/features/consent/components/cookie-banner.tsx';
@@ -50,6 +51,7 @@ export function AppLayout(): ReactNode {
       </a>
       <NavigationProgress />
       <SiteHeader loggedIn={isLoggedIn} onLogout={() => logout.mutate()} loggingOut={logout.isPending} />
+      <JavaScriptNote />
       <main ref={main} id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

@@ -1,7 +1,13 @@
 import { adminPagePaths } from '@keyland/core/pages';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type HydrationState,
+  type LoaderFunction,
+  matchRoutes,
+  type RouteObject,
+} from 'react-router';
 import { paths } from '#src/config/paths.ts';
 import { RequireAdmin, RequireSession } from '#src/features/auth/components/require-session.tsx';
 import { verifyEmailPath } from '#src/features/auth/paths.ts';
@@ -15,7 +21,18 @@ export interface RouteModule {
   clientLoader?: (queryClient: QueryClient) => LoaderFunction;
 }
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+/**
+ * The loader of a page rendered by the server (src/entry-server.tsx): its first data is already in the
+ * query cache, written there from the data the server inlines, so the loader only marks the route as
+ * loaded. Its `null` goes into the hydration data, so the browser does not run its own loader again.
+ */
+const loadedByServer: LoaderFunction = () => null;
+
+/**
+ * The app's routes. With a query client they are the browser's; without one they are the server's, whose
+ * loaders fetch nothing (see loadedByServer).
+ */
+export function createRoutes(queryClient: QueryClient | undefined): RouteObject[] {
   /**
    * Each page is its own chunk, fetched when the route is first visited. A loader only warms the query
    * cache when the route is entered; changes of the address's query (filters, page) are the screen's own
@@ -28,7 +45,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         Component: module.default,
         ...(module.clientLoader
           ? {
-              loader: module.clientLoader(queryClient),
+              loader: queryClient ? module.clientLoader(queryClient) : loadedByServer,
               shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
             }
           : {}),
@@ -58,12 +75,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.checkoutSuccess, ...page(() => import('./routes/checkout/success.tsx')) },
             { path: paths.checkoutCancel, ...page(() => import('./routes/checkout/cancel.tsx')) },
             {
+              path: paths.wishlistUnsubscribe,
+              ...page(() => import('./routes/wishlist-unsubscribe.tsx')),
+            },
+            {
               Component: RequireSession,
               children: [
                 { path: paths.store, ...page(() => import('./routes/store.tsx')) },
                 { path: paths.checkout, ...page(() => import('./routes/checkout/summary.tsx')) },
                 { path: paths.history, ...page(() => import('./routes/history.tsx')) },
                 { path: paths.profile, ...page(() => import('./routes/profile.tsx')) },
+                { path: paths.wishlist, ...page(() => import('./routes/wishlist.tsx')) },
               ],
             },
             {
@@ -119,6 +141,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       ...page(() => import('./routes/admin-coupon-generate.tsx')),
                     },
                     { path: adminPagePaths.coupon, ...page(() => import('./routes/admin-coupon.tsx')) },
+                    { path: adminPagePaths.preorders, ...page(() => import('./routes/admin-preorders.tsx')) },
                   ],
                 },
               ],
@@ -140,6 +163,26 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(queryClient: QueryClient): AppRouter {
   return createBrowserRouter(createRoutes(queryClient));
+}
+
+/**
+ * The router of a page the server rendered: the code of the routes it shows is loaded first, and their
+ * loaders count as done (`hydrationData`), so the first render is the server's HTML, not a fallback.
+ */
+export async function createHydratingRouter(
+  queryClient: QueryClient,
+  hydrationData: HydrationState,
+): Promise<AppRouter> {
+  const routes = createRoutes(queryClient);
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes, { hydrationData });
 }
 
 /** Resolves once the first page's code is loaded, so the first paint is the whole page (no fallback flash). */

@@ -3,7 +3,7 @@ import { getCountGamesQueryOptions } from '#src/features/catalogue/api/count-gam
 import { getCataloguePageQueryOptions } from '#src/features/catalogue/api/get-catalogue-page.ts';
 import { getPlatformsQueryOptions } from '#src/features/catalogue/api/get-platforms.ts';
 import { prefetchCatalogue } from '#src/features/catalogue/api/prefetch-catalogue.ts';
-import { FIRST_DATA_ID, seedFirstData } from './first-data.ts';
+import { FIRST_DATA_ID, readFirstData, seedFirstData } from './first-data.ts';
 import { createQueryClient } from './query-client.ts';
 import { getSessionQueryOptions } from './session.ts';
 
@@ -109,5 +109,24 @@ describe('first data written into the page', () => {
     expect(seedFirstData(queryClient)).toBe(0);
     expect(document.getElementById(FIRST_DATA_ID)).toBeNull();
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it("reads what a page the server rendered starts from: its language, clock and the router's data", () => {
+    const router = { loaderData: { '0-0-1': null }, actionData: null, errors: null };
+    writeBlock(
+      serverJson({
+        queries: [{ key: ['session'], data: { user: null } }],
+        render: { language: 'de', at: 1_700_000_040_000, router },
+      }),
+    );
+    expect(readFirstData()).toEqual({
+      queries: [{ key: ['session'], data: { user: null } }],
+      render: { language: 'de', at: 1_700_000_040_000, router },
+    });
+    expect(document.getElementById(FIRST_DATA_ID)).toBeNull();
+
+    // A render block that is not whole is no render: the page is drawn afresh.
+    writeBlock(serverJson({ queries: [], render: { language: 'de' } }));
+    expect(readFirstData()).toEqual({ queries: [], render: undefined });
   });
 });

@@ -1,15 +1,36 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
 
 /**
  * The id of the JSON data block the server writes into the HTML of the shop's pages (session check,
- * first catalogue page, count and platforms: apps/server/src/modules/catalogue/shop-pages.ts). It is a
- * `<script type="application/json">`, which the browser never executes, so the CSP stays strict.
+ * first catalogue page, count and platforms, the product page's game: apps/server/src/modules/catalogue/
+ * shop-pages.ts). It is a `<script type="application/json">`, which the browser never executes, so the
+ * CSP stays strict.
  */
 export const FIRST_DATA_ID = 'keyland-first-data';
 
-interface FirstQuery {
+/** One seeded query: the web app's query key and the answer its query function would return. */
+export interface FirstQuery {
   key: readonly unknown[];
   data: unknown;
+}
+
+/**
+ * Present when the server rendered the page's HTML (src/entry-server.tsx): what the browser's first
+ * render must start from to produce the same HTML.
+ */
+export interface ServerRender {
+  /** The language the HTML is written in. */
+  language: string;
+  /** When it was rendered (ms since the epoch): the clock of countdowns in the first render. */
+  at: number;
+  /** React Router's hydration data (the loaders of the routes shown, which fetch nothing). */
+  router: HydrationState;
+}
+
+export interface FirstData {
+  queries: FirstQuery[];
+  render?: ServerRender | undefined;
 }
 
 function isFirstQuery(value: unknown): value is FirstQuery {
@@ -21,29 +42,41 @@ function isFirstQuery(value: unknown): value is FirstQuery {
   );
 }
 
+function isServerRender(value: unknown): value is ServerRender {
+  const render = value as ServerRender | null | undefined;
+  return (
+    typeof render?.language === 'string' &&
+    typeof render.at === 'number' &&
+    typeof render.router === 'object' &&
+    render.router !== null
+  );
+}
+
 /**
- * Seeds the query cache with the answers the server wrote into the page, so the first paint needs no
- * round trip for them, then removes the block (it describes the first address only). Without a block
- * (dev server, tests) or with an unreadable one nothing happens: the page asks the API as usual.
- * Returns how many queries were seeded.
+ * Reads the block the server wrote into the page, then removes it (it describes the first address
+ * only). Without a block (dev server, tests) or with an unreadable one: no queries and no server render.
  */
-export function seedFirstData(queryClient: QueryClient, doc: Document = document): number {
+export function readFirstData(doc: Document = document): FirstData {
   const element = doc.getElementById(FIRST_DATA_ID);
-  if (!element) return 0;
+  if (!element) return { queries: [] };
   element.remove();
-  let parsed: unknown;
+  let parsed: { queries?: unknown; render?: unknown } | null;
   try {
     parsed = JSON.parse(element.textContent ?? '');
   } catch {
-    return 0;
+    return { queries: [] };
   }
-  const queries = (parsed as { queries?: unknown } | null)?.queries;
-  if (!Array.isArray(queries)) return 0;
-  let seeded = 0;
-  for (const query of queries) {
-    if (!isFirstQuery(query)) continue;
-    queryClient.setQueryData(query.key, query.data);
-    seeded += 1;
-  }
-  return seeded;
+  const queries = Array.isArray(parsed?.queries) ? parsed.queries.filter(isFirstQuery) : [];
+  return { queries, render: isServerRender(parsed?.render) ? parsed.render : undefined };
+}
+
+/** Seeds the query cache with the server's answers, so the first paint needs no round trip for them. */
+export function seedQueries(queryClient: QueryClient, queries: FirstQuery[]): number {
+  for (const query of queries) queryClient.setQueryData(query.key, query.data);
+  return queries.length;
+}
+
+/** Reads the block and seeds its queries; returns how many were seeded. */
+export function seedFirstData(queryClient: QueryClient, doc: Document = document): number {
+  return seedQueries(queryClient, readFirstData(doc).queries);
 }

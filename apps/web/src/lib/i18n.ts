@@ -40,6 +40,21 @@ function loaderFor(language: string): (() => Promise<Resources>) | undefined {
   return shopFiles[`../../../../packages/core/src/i18n/locales/${language}.json`];
 }
 
+/** The shop's texts of a language (empty for a language without a file yet). */
+export async function loadShopTexts(language: string): Promise<Partial<Resources>> {
+  const load = loaderFor(language);
+  return load ? load() : {};
+}
+
+/** What the browser and the server (src/entry-server.tsx) render with: the same texts, the same fallback. */
+export const i18nOptions = {
+  fallbackLng: DEFAULT_LOCALE,
+  load: 'currentOnly',
+  ns: ['translation'],
+  defaultNS: 'translation',
+  interpolation: { escapeValue: false },
+} as const;
+
 let officeWanted = false;
 const officeLoaded = new Set<string>();
 
@@ -103,9 +118,11 @@ function applyDocumentLanguage(language: string): void {
 
 export const i18n = i18next.createInstance();
 
-/** Starts i18n in the initial language (see initialLanguage); resolves once its texts are loaded. */
-export async function initI18n(): Promise<typeof i18n> {
-  const language = initialLanguage();
+/**
+ * Starts i18n in `language` (the initial language, see initialLanguage, unless the page was rendered by
+ * the server in another); resolves once its texts are loaded.
+ */
+export async function initI18n(language: Locale = initialLanguage()): Promise<typeof i18n> {
   applyDocumentLanguage(language);
   i18n.on('languageChanged', applyDocumentLanguage);
   i18n.on('languageChanged', (next: string) => {
@@ -115,12 +132,8 @@ export async function initI18n(): Promise<typeof i18n> {
     .use(lazyBackend)
     .use(initReactI18next)
     .init({
+      ...i18nOptions,
       lng: language,
-      fallbackLng: DEFAULT_LOCALE,
-      load: 'currentOnly',
-      ns: ['translation'],
-      defaultNS: 'translation',
-      interpolation: { escapeValue: false },
       // Components also render again when texts are added (the back office's part arrives later).
       react: { useSuspense: false, bindI18nStore: 'added' },
     });

@@ -33,6 +33,8 @@ export const adminProductSchema = z
     activationCountries: z.array(z.string()),
     languages: z.string(),
     releaseDate: z.string().nullable(),
+    /** Customers may pre-order it while its release date is ahead: paid now, delivered on that day. */
+    preorderAllowed: z.boolean(),
     description: z.string().nullable(),
     coverUrl: z.string().nullable(),
     genres: z.array(z.string()),
@@ -79,6 +81,7 @@ const { title, price, platform, ...otherProductFields } = {
     .max(60),
   languages: z.string().trim().min(1).max(300),
   releaseDate: z.iso.date({ error: 'releaseDate must be a date (YYYY-MM-DD)' }).nullable(),
+  preorderAllowed: z.boolean(),
   description: z.string().max(20_000).nullable(),
   coverUrl: z
     .string()

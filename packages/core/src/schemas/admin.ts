@@ -9,4 +9,5 @@ export * from './admin-customers.ts';
 export * from './admin-dashboard.ts';
 export * from './admin-keys.ts';
 export * from './admin-orders.ts';
+export * from './admin-preorders.ts';
 export * from './admin-products.ts';

@@ -57,6 +57,8 @@ export const cartItemSchema = z
     activates_here: z.boolean().optional(),
     /** The coupon's discount on this line (euros, VAT included); `total` is already net of it. */
     coupon_discount: z.number().optional(),
+    /** A pre-order: the day its keys are delivered (YYYY-MM-DD); absent for a game sold from stock. */
+    preorder_release: z.string().optional(),
   })
   .meta({ id: 'CartItem' });
 
@@ -146,6 +148,8 @@ export const createOrderResponseSchema = z.object({
   /** Paid with a delayed method (bank debit, transfer): the keys come when it settles, kept `hold_days`. */
   processing: z.boolean().optional(),
   hold_days: z.number().positive().optional(),
+  /** A paid pre-order: the day its keys are delivered (YYYY-MM-DD); no keys until then. */
+  preorder_release: z.string().optional(),
   error: z.string().optional(),
   message: z.string().optional(),
 });

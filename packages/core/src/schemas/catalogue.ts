@@ -65,6 +65,8 @@ export const catalogueGameSchema = z
     discount_percent: z.number().int().nullable(),
     /** When the sale giving the reduction ends (ISO 8601), or null. */
     sale_ends_at: z.string().nullable(),
+    /** Sold as a pre-order: the day its keys are delivered (YYYY-MM-DD); absent when sold from stock. */
+    preorder_release: z.string().optional(),
   })
   .meta({ id: 'CatalogueGame' });
 

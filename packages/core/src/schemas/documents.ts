@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH } from '../account-rules.ts';
 import { keyAccessActions } from '../key-access.ts';
 import { consentRecordSchema } from './cart.ts';
 import { keyClaimSchema, supportTicketSchema } from './support.ts';
+import { wishlistExportSchema } from './wishlist.ts';
 
 /** POST /api/orders/:id/withdraw: the customer confirmed the withdrawal on a second step. */
 export const withdrawalRequestSchema = z.object({ confirm: z.literal(true) });
@@ -89,6 +90,19 @@ export const dataExportSchema = z
     keyClaims: z.array(keyClaimSchema).optional(),
     /** The messages the customer sent through the contact form, with the shop's answers. */
     supportTickets: z.array(supportTicketSchema).optional(),
+    /** The passkeys the customer logs in with: their names and dates (never key material). */
+    passkeys: z
+      .array(
+        z.object({
+          name: z.string(),
+          createdAt: z.string(),
+          lastUsedAt: z.string().nullable(),
+          backedUp: z.boolean(),
+        }),
+      )
+      .optional(),
+    /** The games on the customer's wishlist with their alerts, and when alert mails went. */
+    wishlist: wishlistExportSchema.optional(),
   })
   .meta({ id: 'DataExport' });
 export type DataExport = z.infer<typeof dataExportSchema>;

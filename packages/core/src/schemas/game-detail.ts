@@ -71,6 +71,8 @@ export const gameDetailSchema = z
     identifier: z.string(),
     slug: z.string(),
     stock: z.number().int(),
+    /** Sold as a pre-order: the day its keys are delivered (YYYY-MM-DD); absent when sold from stock. */
+    preorderRelease: z.string().optional(),
     cover: z.string(),
     /** The game database the details came from (`rawg`): the page then credits it with a link. */
     detailsSource: z.string().nullable().optional(),

@@ -38,7 +38,15 @@ export const completedOrderSchema = z
     invoice_pending: z.boolean().optional(),
     /** Lines whose keys are not delivered yet. */
     pending_items: z
-      .array(z.object({ title: z.string(), platform: z.string(), quantity: z.number().int() }))
+      .array(
+        z.object({
+          title: z.string(),
+          platform: z.string(),
+          quantity: z.number().int(),
+          /** A pre-order: the day its keys are delivered (YYYY-MM-DD). */
+          preorder_release: z.string().optional(),
+        }),
+      )
       .optional(),
     withdrawable: z.boolean().optional(),
     /** The customer's claims on keys of this order ("this key does not work"), oldest first. */

@@ -49,6 +49,11 @@ export const games = pgTable(
     languages: text().notNull().default('Multilanguage'),
     releaseDate: date({ mode: 'string' }),
     /**
+     * An admin lets customers pre-order the game: while its release date is in the future (Tallinn's
+     * day), it is paid now and its keys are delivered on that day (modules/preorders, decision 038).
+     */
+    preorderAllowed: boolean().notNull().default(false),
+    /**
      * Selling price now, VAT included, the same for every customer: the regular price, or a promotion's
      * lower price while one runs (written only by the pricing module; every change lands in the price
      * ledger `game_price_changes` through a trigger).

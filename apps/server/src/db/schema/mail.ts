@@ -15,6 +15,8 @@ export const mailOutbox = pgTable(
     text: text().notNull(),
     /** What the mail is about (`reset_password`, `verify_email`, `order_keys`…), for logs and tests. */
     kind: text().notNull(),
+    /** Extra headers (`List-Unsubscribe`…) as JSON, encrypted like the bodies (they may carry a link's token). */
+    headers: text(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),

@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -122,10 +123,17 @@ export const orderLines = pgTable(
      */
     regionConfirmedAt: timestamp({ withTimezone: true }),
     regionConfirmedCountry: text(),
+    /**
+     * A pre-order: the game's release date when it was paid for, the day its keys are delivered (null for
+     * an ordinary line). Its keys are reserved for it, oldest payment first, as they arrive (decision 038).
+     */
+    preorderRelease: date({ mode: 'string' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('order_lines_order_game_idx').on(t.orderId, t.gameId),
+    // The pre-order lines of a game, found when its keys arrive.
+    index('order_lines_preorder_idx').on(t.gameId).where(sql`${t.preorderRelease} is not null`),
     check('order_lines_quantity_range', sql`${t.quantity} between 1 and 10`),
     check('order_lines_totals_consistent', sql`${t.netCents} + ${t.taxCents} = ${t.totalCents}`),
   ],

@@ -14,6 +14,7 @@ import {
   couponOfCode,
   evaluateCoupon,
 } from '../coupons/index.ts';
+import { preorderReleaseOf } from '../preorders/index.ts';
 import { priceCart } from './cart.pricing.ts';
 import { type CartLineRow, createCartRepository } from './cart.repository.ts';
 
@@ -60,6 +61,9 @@ export async function couponOfCart(
   }
 }
 
+/** A pre-order line says the day it is delivered; an ordinary line says nothing of it. */
+const preorderItem = (release: string | null) => (release === null ? {} : { preorder_release: release });
+
 /** The cart answer of the spec, with the coupon's line and its share of each line. */
 export function toCart(
   orderId: number | null,
@@ -69,6 +73,7 @@ export function toCart(
 ): Cart {
   const priced = priceCart(rows, countryId, new Date(), coupon.outcome?.shares);
   const taxPercent = basisPointsToPercent(priced.vatBasisPoints);
+  const at = new Date();
   return {
     order_id: orderId,
     items: priced.lines.map(({ line, unitCents, totalCents, couponCents }) => ({
@@ -86,6 +91,7 @@ export function toCart(
       activation: { scope: line.activationScope, countries: line.activationCountries },
       activates_here: activatesIn(line.activationScope, line.activationCountries, countryCodeOf(countryId)),
       coupon_discount: centsToEuros(couponCents),
+      ...preorderItem(preorderReleaseOf(line, at)),
     })),
     amount_untaxed: centsToEuros(priced.untaxedCents),
     amount_tax: centsToEuros(priced.taxCents),

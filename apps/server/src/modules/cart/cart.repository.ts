@@ -21,6 +21,9 @@ export interface SellableGame {
   available: number;
   activationScope: ActivationScope;
   activationCountries: string[];
+  /** Whether it may be pre-ordered, and its release date (modules/preorders decides what that makes it). */
+  preorderAllowed: boolean;
+  releaseDate: string | null;
 }
 
 export interface CartLineRow extends SellableGame {
@@ -46,6 +49,8 @@ const gameColumns = {
   available: availableStock,
   activationScope: games.activationScope,
   activationCountries: games.activationCountries,
+  preorderAllowed: games.preorderAllowed,
+  releaseDate: games.releaseDate,
 };
 
 /** The draft order (cart) of each customer and its lines. */

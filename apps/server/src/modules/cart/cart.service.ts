@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { translate } from '../../lib/i18n.ts';
 import type { RateLimiter, RateRule } from '../accounts/index.ts';
 import { couponByCode, evaluateCoupon } from '../coupons/index.ts';
+import { preorderReleaseOf } from '../preorders/index.ts';
 import { couponLinesOf, couponOfCart, toCart } from './cart.answer.ts';
 import { type CartLineRow, createCartRepository, type SellableGame } from './cart.repository.ts';
 
@@ -56,8 +57,21 @@ export interface LineRef {
   region_confirmed?: boolean | undefined;
 }
 
+/** A game sold as a pre-order today: paid now, no keys needed yet (decision 038). */
+const isPreorder = (game: SellableGame) => preorderReleaseOf(game, new Date()) !== null;
+
 function isSellable(game: SellableGame): boolean {
-  return !game.hidden && game.priceCents > 0 && game.available > 0;
+  return !game.hidden && game.priceCents > 0 && (game.available > 0 || isPreorder(game));
+}
+
+/** A pre-order is paid on its own: never beside another game in the cart. */
+function preorderAlone(game: SellableGame, lines: readonly SellableGame[]): void {
+  const others = lines.filter((line) => line.id !== game.id);
+  const preorder = [game, ...others].find(isPreorder);
+  if (preorder && others.length > 0)
+    throw new AppError('PREORDER_ALONE', 'A pre-order is bought on its own', {
+      values: { title: preorder.title },
+    });
 }
 
 function limitError(max: number) {
@@ -136,10 +150,12 @@ export function createCartService(db: Database, deps: { limiter?: RateLimiter } 
         const orderId = await txRepo.ensureDraftId(customer.customerId);
         const lines = await txRepo.lines(orderId);
         const existing = lines.find((l) => l.id === game.id);
+        preorderAlone(game, lines);
         const quantity = (existing?.quantity ?? 0) + 1;
-        const max = Math.min(MAX_LINE_QUANTITY, game.available);
+        const preorder = isPreorder(game);
+        const max = preorder ? MAX_LINE_QUANTITY : Math.min(MAX_LINE_QUANTITY, game.available);
         if (quantity > max) {
-          if (quantity > game.available)
+          if (!preorder && quantity > game.available)
             throw new AppError('OUT_OF_STOCK', 'Not enough keys', { values: { title: game.title } });
           throw limitError(max);
         }
@@ -176,9 +192,10 @@ export function createCartService(db: Database, deps: { limiter?: RateLimiter } 
       if (orderId === undefined) throw new AppError('NOT_FOUND', 'This game is not in your cart');
       const line = await lineOf(orderId, ref);
       const quantity = line.quantity + delta;
-      const max = Math.min(MAX_LINE_QUANTITY, Math.max(line.available, 1));
+      const preorder = isPreorder(line);
+      const max = preorder ? MAX_LINE_QUANTITY : Math.min(MAX_LINE_QUANTITY, Math.max(line.available, 1));
       if (quantity < 1) throw limitError(max);
-      if (quantity > line.available)
+      if (!preorder && quantity > line.available)
         throw new AppError('OUT_OF_STOCK', 'Not enough keys', { values: { title: line.title } });
       if (quantity > max) throw limitError(max);
       await repository.setQuantity(line.lineId, quantity);

@@ -5,6 +5,7 @@ import type { GameDetail, ProductFactSheet, SaveGameDetailRequest } from '@keyla
 import { slugify } from '@keyland/core/slug';
 import { splitGross, vatRateFor } from '@keyland/core/vat';
 import { sanitizeOptionalRichText, sanitizeRichText } from '../../lib/rich-text.ts';
+import { preorderReleaseOf } from '../preorders/index.ts';
 import type { CatalogueRow, GameDetailRow, NewGameRecord } from './catalogue.repository.ts';
 
 export const COVER_PLACEHOLDER = '/media/cover-placeholder.svg';
@@ -49,6 +50,7 @@ export function toCatalogueGame(row: CatalogueRow): CatalogueGame {
     price_reference: sale.reference,
     discount_percent: sale.percent,
     sale_ends_at: sale.endsAt,
+    ...(row.preorderRelease === null ? {} : { preorder_release: row.preorderRelease }),
   };
 }
 
@@ -96,6 +98,8 @@ export function toGameDetail(row: GameDetailRow, options: { includeWholesale: bo
     cover: row.coverUrl || COVER_PLACEHOLDER,
     detailsSource: row.detailsSource ?? null,
   };
+  const preorderRelease = preorderReleaseOf(row, new Date());
+  if (preorderRelease !== null) detail.preorderRelease = preorderRelease;
   if (options.includeWholesale) detail.priceBuy = centsToEuros(row.priceBuyCents || 0);
   return detail;
 }

@@ -2,6 +2,7 @@ import type { catalogueSorts } from '@keyland/core/schemas/catalogue';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
+import { preorderReleaseOf, preorderReleaseSql, tallinnDay } from '../preorders/index.ts';
 import { availableStock } from '../stock/index.ts';
 
 type CatalogueSort = (typeof catalogueSorts)[number];
@@ -41,12 +42,15 @@ const nameMatch = (name: string) =>
 
 const relevance = (name: string) => sql`word_similarity(${folded(name)}, ${foldedTitle})`;
 
-/** The catalogue visibility rule: listed, a positive price and keys to sell. */
+/** A game sold as a pre-order today: its delivery day, else null (decision 038). */
+const preorderToday = () => preorderReleaseSql(tallinnDay(new Date()));
+
+/** The catalogue visibility rule: listed, a positive price and keys to sell (or sold as a pre-order). */
 function visibleWhere(query: CatalogueQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(games.hidden, false),
     sql`${games.priceCents} > 0`,
-    sql`${availableStock} > 0`,
+    sql`(${availableStock} > 0 or ${preorderToday()} is not null)`,
     gte(availableStock, query.stockMin),
     gte(games.priceCents, query.minPriceCents),
     lte(games.priceCents, query.maxPriceCents),
@@ -93,6 +97,7 @@ export interface CatalogueRow {
   coverUrl: string | null;
   coverBUrl: string | null;
   stock: number;
+  preorderRelease: string | null;
 }
 
 /** The query of one catalogue page (exported so that a test can EXPLAIN it). */
@@ -106,7 +111,7 @@ export function pageQuery(db: Executor, query: CatalogueQuery, offset: number, l
   else if (query.name) order.push(desc(relevance(query.name)));
   order.push(asc(games.id));
   return db
-    .select(listColumns)
+    .select({ ...listColumns, preorderRelease: preorderToday() })
     .from(games)
     .where(visibleWhere(query))
     .orderBy(...order)
@@ -125,8 +130,9 @@ const WHOLE_CATALOGUE: CatalogueQuery = {
 };
 
 /** Whether a single game passes the catalogue visibility rule (the SQL twin of `visibleWhere`). */
-export const isVisibleRow = (row: Pick<GameDetailRow, 'hidden' | 'priceCents' | 'stock'>) =>
-  !row.hidden && row.priceCents > 0 && row.stock > 0;
+export const isVisibleRow = (
+  row: Pick<GameDetailRow, 'hidden' | 'priceCents' | 'stock' | 'preorderAllowed' | 'releaseDate'>,
+) => !row.hidden && row.priceCents > 0 && (row.stock > 0 || preorderReleaseOf(row, new Date()) !== null);
 
 export function createCatalogueRepository(db: Executor) {
   const detailWhere = async (where: SQL): Promise<GameDetailRow | undefined> => {

@@ -1,12 +1,16 @@
 import { productHref } from '@keyland/core/pages';
-import type { GameDetail } from '@keyland/core/schemas/game-detail';
+import {
+  type GameDetail,
+  type GameDetailResponse,
+  gameDetailResponseSchema,
+} from '@keyland/core/schemas/game-detail';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 /*
- * Server-rendered <head> of product pages: the web app is a client-rendered SPA, so the title, description,
- * canonical link, Open Graph tags and schema.org JSON-LD are put into index.html before it is sent, for
- * link previews and search engines that do not run JavaScript.
+ * Server-rendered <head> of product pages: the title, description, canonical link, Open Graph tags and
+ * schema.org JSON-LD are put into index.html before it is sent, for link previews and search engines.
+ * The page itself is rendered by shop-pages.ts (docs/decisions/034) from the same game.
  */
 
 export { escapeHtml };
@@ -134,21 +138,39 @@ export interface PageHead {
   head: string;
 }
 
+/** A product page's head and the game it shows (null when there is none), as visitors see it. */
+export interface ProductHead extends PageHead {
+  providerId: string;
+  game: GameDetail | null;
+}
+
 /**
  * The head for a GET of a client route, when the server knows better than index.html: product pages
  * (`/product?title=…&session=<providerId>`). Undefined for every other route.
  */
+/** A cached game detail through the response schema (visitors' fields only), once per answer object. */
+const publicDetails = new WeakMap<object, GameDetailResponse>();
+function publicDetail(answer: GameDetailResponse): GameDetailResponse {
+  let parsed = publicDetails.get(answer);
+  if (!parsed) {
+    parsed = gameDetailResponseSchema.parse(answer);
+    publicDetails.set(answer, parsed);
+  }
+  return parsed;
+}
+
 export function createPageHeads(service: CatalogueService, publicUrl: string) {
-  return async (url: string): Promise<PageHead | undefined> => {
+  return async (url: string): Promise<ProductHead | undefined> => {
     const parsed = new URL(url, 'http://localhost');
     if (parsed.pathname !== '/product') return undefined;
-    const providerId = parsed.searchParams.get('session') ?? '';
+    // Read as the web app reads it (features/product): trimmed.
+    const providerId = parsed.searchParams.get('session')?.trim() ?? '';
     const found = /^[\w-]{1,80}$/.test(providerId)
-      ? await service.detail(providerId, { isAdmin: false })
+      ? publicDetail(await service.detail(providerId, { isAdmin: false }))
       : { found: false, game: null };
     // A real 404 (docs/decisions/025): the HTML is still the app, which shows its not-found page, and
     // crawlers do not index a soft 404.
-    if (!found.game) return { status: 404, head: NOT_FOUND_HEAD };
-    return { status: 200, head: productHead(found.game, publicUrl) };
+    if (!found.game) return { status: 404, head: NOT_FOUND_HEAD, providerId, game: null };
+    return { status: 200, head: productHead(found.game, publicUrl), providerId, game: found.game };
   };
 }

@@ -1,5 +1,6 @@
 import { cataloguePageRequestOf, choosesInCatalogue, readCatalogueAddress } from '@keyland/core/catalogue';
-import { DEFAULT_LOCALE } from '@keyland/core/locales';
+import { DEFAULT_LOCALE, type Locale } from '@keyland/core/locales';
+import { pagePaths } from '@keyland/core/pages';
 import type { SessionUser } from '@keyland/core/schemas/accounts';
 import {
   catalogueFiltersSchema,
@@ -9,33 +10,51 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { ShopRoute, WebManifest } from '../../lib/web-manifest.ts';
 import type { CatalogueService } from './catalogue.service.ts';
-import { escapeHtml, jsonForScript, type PageHead } from './product-page.ts';
+import type { FirstQuery, PageRenderer, RouterHydration } from './page-renderer.ts';
+import { escapeHtml, jsonForScript, type ProductHead } from './product-page.ts';
 
 /*
- * The first paint of the shop's pages without waiting for round trips (docs/decisions/021): the HTML of
- * /, /publicstore, /store and /product announces the page's code (modulepreload of its chunks and of the
- * English texts, which i18n always loads as the fallback language) and carries the answers the page asks
- * for at start — the session check and, on the catalogue pages, the first catalogue page, the count and
- * the platforms — as a JSON data block. The web app seeds its query cache from the block (main.tsx).
- * Only what a customer's own API calls would answer goes in: the catalogue calls answer the same to
- * admins (no wholesale figures), and the session block is the caller's own user_online answer.
+ * The first paint of the shop's pages (docs/decisions/021 and 034): the HTML of /, /publicstore, /store,
+ * /product, the legal pages and the not-found page announces the page's code (modulepreload of its
+ * chunks and of its texts) and carries the answers the page asks for at start — the session check, the
+ * catalogue's first page, count and platforms, the product's game, the support address — as a JSON data
+ * block. The server renders the page from the same answers (page-renderer.ts) and the web app starts
+ * from them (main.tsx). Only what a customer's own API calls would answer goes in: the catalogue calls
+ * answer the same to admins (no wholesale figures), and the session block is the caller's own answer.
  */
+
+export type { FirstQuery };
 
 /** The id of the data block; the web app reads it once at start (src/lib/first-data.ts). */
 export const FIRST_DATA_ID = 'keyland-first-data';
 
-/** One seeded query: the web app's query key and the answer its query function would return. */
-export interface FirstQuery {
-  key: readonly unknown[];
-  data: unknown;
-}
+const LEGAL_ROUTES: Record<string, ShopRoute> = {
+  [pagePaths.terms]: 'terms',
+  [pagePaths.policy]: 'policy',
+  [pagePaths.cookies]: 'cookies',
+  [pagePaths.legal]: 'legal',
+  [pagePaths.contact]: 'contact',
+};
 
 /** The shop route of an address's path, if the server prepares its first paint. */
 export function shopRouteOf(pathname: string): ShopRoute | undefined {
   if (pathname === '/' || pathname === '/publicstore') return 'publicStore';
   if (pathname === '/store') return 'store';
   if (pathname === '/product') return 'product';
-  return undefined;
+  return LEGAL_ROUTES[pathname];
+}
+
+const isCatalogue = (route: ShopRoute) => route === 'publicStore' || route === 'store';
+
+/** A cached page of games through the response schema, once per page object (the cache keeps it). */
+const publicPages = new WeakMap<object, unknown>();
+function publicPage(page: object): unknown {
+  let parsed = publicPages.get(page);
+  if (parsed === undefined) {
+    parsed = cataloguePageSchema.parse(page);
+    publicPages.set(page, parsed);
+  }
+  return parsed;
 }
 
 /** The catalogue queries of the screen at `searchParams`, keyed as the web app keys them. */
@@ -55,7 +74,7 @@ export async function catalogueQueries(
   ]);
   return [
     // Through the response schema, as the API's serializer sends it (public fields only).
-    { key: ['catalogue', 'page', address], data: cataloguePageSchema.parse(page) },
+    { key: ['catalogue', 'page', address], data: publicPage(page) },
     { key: ['catalogue', 'count', search], data: { total } },
     { key: ['catalogue', 'platforms'], data: platforms },
   ];
@@ -90,9 +109,19 @@ export function firstImages(
     .filter((cover) => cover !== '');
 }
 
+const MINUTE_MS = 60_000;
+
+/** What the browser's first render starts from when the server rendered the page (src/lib/first-data.ts). */
+export interface ServerRender {
+  language: string;
+  at: number;
+  router: RouterHydration;
+}
+
 /** The data block: JSON escaped so that no value can close the element; never executed (not JavaScript). */
-export function firstDataBlock(queries: FirstQuery[]): string {
-  return `<script type="application/json" id="${FIRST_DATA_ID}">${jsonForScript({ queries })}</script>`;
+export function firstDataBlock(queries: FirstQuery[], render?: ServerRender): string {
+  const data = render ? { queries, render } : { queries };
+  return `<script type="application/json" id="${FIRST_DATA_ID}">${jsonForScript(data)}</script>`;
 }
 
 /** `<link rel="modulepreload">` for each chunk, as Vite writes them for the entry. */
@@ -100,29 +129,48 @@ export function modulePreloads(urls: string[]): string[] {
   return urls.map((url) => `<link rel="modulepreload" crossorigin href="${escapeHtml(url)}" />`);
 }
 
-export interface ShopPage extends PageHead {
+/** A shop page's parts, before the server renders it (page-answers.ts puts them together). */
+export interface ShopPagePlan {
+  status: number;
+  route: ShopRoute;
+  /** The language the page is rendered in (the caller's Accept-Language, as the browser's first pick). */
+  language: Locale;
+  /** Head tags besides the data block (product head, image and code preloads). */
+  head: string;
   /** True when the head replaces index.html's title and description (product pages). */
   replacesTitle: boolean;
+  queries: FirstQuery[];
   /** True when the HTML carries the caller's own data (a logged-in session): never stored by caches. */
   personal: boolean;
+  /** False when the page is left to the browser (the session could not be read, a visitor's /store). */
+  renderable: boolean;
 }
 
 export interface ShopPagesDeps {
   catalogue: CatalogueService;
   manifest: WebManifest;
-  /** The product page's own head (createPageHeads). */
-  productHead: (url: string) => Promise<PageHead | undefined>;
+  /** The product page's own head and game (createPageHeads). */
+  productHead: (url: string) => Promise<ProductHead | undefined>;
+  /** What GET /api/support/contact answers: the legal pages show it. */
+  supportContact: { email: string | null };
   log?: FastifyBaseLogger;
 }
 
 /**
- * The extra head of a shop page, or undefined for other routes. `caller` resolves the session cookie's
- * user (null for a visitor); it is only asked for on the shop's routes.
+ * The plan of a shop page, or undefined for other routes. `caller` resolves the session cookie's user
+ * (null for a visitor); it is only asked for on the shop's routes. `route` is given for the not-found page.
  */
-export function createShopPages({ catalogue, manifest, productHead, log }: ShopPagesDeps) {
-  return async (url: string, caller: () => Promise<SessionUser | null>): Promise<ShopPage | undefined> => {
+export function createShopPages({ catalogue, manifest, productHead, supportContact, log }: ShopPagesDeps) {
+  return async (
+    url: string,
+    {
+      caller,
+      language,
+      route: given,
+    }: { caller: () => Promise<SessionUser | null>; language: Locale; route?: ShopRoute },
+  ): Promise<ShopPagePlan | undefined> => {
     const parsed = new URL(url, 'http://localhost');
-    const route = shopRouteOf(parsed.pathname);
+    const route = given ?? shopRouteOf(parsed.pathname);
     if (!route) return undefined;
     // Unknown when the session store cannot be read: the block then leaves the session to the web app.
     const user = await caller().catch((error: unknown) => {
@@ -134,7 +182,7 @@ export function createShopPages({ catalogue, manifest, productHead, log }: ShopP
     const opensPage = route !== 'store' || (user !== null && user !== undefined);
 
     const queries: FirstQuery[] = user === undefined ? [] : [{ key: ['session'], data: { user } }];
-    if (route !== 'product' && opensPage) {
+    if (isCatalogue(route) && opensPage) {
       try {
         queries.push(...(await catalogueQueries(catalogue, parsed.searchParams)));
       } catch (error) {
@@ -142,19 +190,54 @@ export function createShopPages({ catalogue, manifest, productHead, log }: ShopP
         log?.warn({ err: error }, 'first catalogue page not inlined');
       }
     }
-    const language = manifest.languageChunk(DEFAULT_LOCALE);
-    const images = route === 'product' || !opensPage ? [] : firstImages(route, parsed.searchParams, queries);
+    // Admins may open hidden games: their product page asks the API itself.
+    if (product && user?.kl_user_role !== 'admin') {
+      queries.push({ key: ['product', 'detail', product.providerId], data: product.game });
+    }
+    if (LEGAL_ROUTES[parsed.pathname]) queries.push({ key: ['support-contact'], data: supportContact });
+
+    const texts = [...new Set([language, DEFAULT_LOCALE])].map((locale) => manifest.languageChunk(locale));
+    const images = isCatalogue(route) && opensPage ? firstImages(route, parsed.searchParams, queries) : [];
     const tags = [
       ...(product ? [product.head] : []),
       ...imagePreloads(images),
-      ...modulePreloads([...(opensPage ? manifest.routeChunks(route) : []), ...(language ? [language] : [])]),
-      firstDataBlock(queries),
+      ...modulePreloads([
+        ...(opensPage ? manifest.routeChunks(route) : []),
+        ...texts.filter((chunk): chunk is string => chunk !== undefined),
+      ]),
     ];
     return {
-      status: product?.status ?? 200,
+      status: product?.status ?? (route === 'notFound' ? 404 : 200),
+      route,
+      language,
       head: tags.join('\n    '),
       replacesTitle: product !== undefined,
+      queries,
       personal: user !== null && user !== undefined,
+      renderable: user !== undefined && opensPage,
     };
   };
+}
+
+export type ShopPages = ReturnType<typeof createShopPages>;
+
+/** Renders a planned page with the web build's server bundle; undefined when it cannot (the app renders it). */
+export async function renderPlan(
+  renderer: PageRenderer | undefined,
+  url: string,
+  plan: ShopPagePlan,
+  log?: FastifyBaseLogger,
+): Promise<{ html: string; render: ServerRender } | undefined> {
+  if (!renderer || !plan.renderable) return undefined;
+  // The minute's start: a page's HTML (and its ETag) stays the same within a minute, the precision of the
+  // sales' countdowns, which the browser brings up to date once the page runs.
+  const at = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
+  try {
+    const page = await renderer.renderPage({ url, language: plan.language, queries: plan.queries, now: at });
+    if ('redirect' in page) return undefined;
+    return { html: page.html, render: { language: plan.language, at, router: page.router } };
+  } catch (error) {
+    log?.error({ err: error, url }, 'page not rendered by the server');
+    return undefined;
+  }
 }

@@ -12,6 +12,7 @@ import {
   type OrderRow,
   ordersIn,
 } from '../orders/index.ts';
+import { claimPreorderKeys, enqueuePreorderConfirmedMail } from '../preorders/index.ts';
 import { type Stock, stockIn } from '../stock/index.ts';
 import type { CheckoutDeps, DeliveredKey } from './checkout.service.ts';
 
@@ -59,16 +60,22 @@ export function createDelivery(deps: CheckoutDeps) {
     const sold = await stock.sellReservedKeys(order.id, at);
     const count = (lineId: number) => sold.filter((key) => key.orderLineId === lineId).length;
     let reservedMore = false;
+    // A pre-order's keys are not due yet: they are set aside for it as they arrive (modules/preorders).
+    const preorder = lines.some((line) => line.preorderRelease !== null);
     for (const line of lines) {
       const missing = line.quantity - count(line.id);
-      if (missing > 0 && (await stock.reserveKeys(line.gameId, missing, order.id, line.id, at)) > 0)
+      if (
+        missing > 0 &&
+        line.preorderRelease === null &&
+        (await stock.reserveKeys(line.gameId, missing, order.id, line.id, at)) > 0
+      )
         reservedMore = true;
     }
     if (reservedMore) sold.push(...(await stock.sellReservedKeys(order.id, at)));
     const short: { lineId: number; gameId: number; missing: number }[] = [];
     for (const line of lines) {
       const missing = line.quantity - count(line.id);
-      if (missing <= 0) continue;
+      if (missing <= 0 || line.preorderRelease !== null) continue;
       if (await deps.supplierPurchases?.sells(tx, line.gameId)) {
         // The key supplier sells it: buy the rest once the payment is recorded.
         short.push({ lineId: line.id, gameId: line.gameId, missing });
@@ -81,6 +88,8 @@ export function createDelivery(deps: CheckoutDeps) {
     if (short.length > 0 && deps.supplierPurchases) {
       await deps.supplierPurchases.record(tx, order.id, short);
       await moveOrder(tx, order, events.awaiting, { paidAt, reservedUntil: null });
+    } else if (preorder) {
+      await moveOrder(tx, order, events.awaiting, { paidAt, reservedUntil: null });
     } else {
       await moveOrder(tx, order, events.delivered, { paidAt, reservedUntil: null });
     }
@@ -92,8 +101,17 @@ export function createDelivery(deps: CheckoutDeps) {
     const keys = decryptByLine(keyVault, lines, sold);
     // The invoice is written here without its number: the numbering job gives it one a moment later, in
     // payment order, so no payment waits for another's to commit (decision 033).
-    const consent = short.length > 0 ? undefined : await repo.consentOf(order.id);
+    const consent = short.length > 0 || preorder ? undefined : await repo.consentOf(order.id);
     const invoice = await deps.invoices?.issueForOrder(tx, order.id, at, lines);
+    if (preorder) {
+      // Keys already in stock are set aside for it; the confirmation carries the invoice just written.
+      await claimPreorderKeys(
+        tx,
+        lines.map((l) => l.gameId),
+      );
+      await enqueuePreorderConfirmedMail(tx, deps, order, lines);
+      return { fresh: true, lines, keys };
+    }
     // Awaiting supplier keys: the keys mail goes out when they have all arrived.
     if (short.length > 0) return { fresh: false, awaiting: true, lines, keys };
     await enqueueOrderKeysMail(tx, deps, order, lines, keys, at, {
@@ -118,7 +136,8 @@ export function createDelivery(deps: CheckoutDeps) {
     const reserved = (await stock.keysOfOrder(order.id)).filter((key) => key.status === 'reserved');
     for (const line of lines) {
       const missing = line.quantity - reserved.filter((key) => key.orderLineId === line.id).length;
-      if (missing > 0) await stock.reserveKeys(line.gameId, missing, order.id, line.id, null);
+      if (missing > 0 && line.preorderRelease === null)
+        await stock.reserveKeys(line.gameId, missing, order.id, line.id, null);
     }
     await moveOrder(tx, order, 'payment_confirmed_held', { paidAt: at, reservedUntil: null });
     await removeFromCart(

@@ -6,6 +6,7 @@ import {
   heldStatuses,
   moveOrder,
   nextStatus,
+  type OrderLineRow,
   type OrderRow,
   ordersIn,
   refundKeyOf,
@@ -16,6 +17,12 @@ import { createDelivery } from './checkout.delivery.ts';
 import type { CheckoutDeps, DeliveredKey } from './checkout.service.ts';
 
 export { SUPPLIER_WAIT_MS } from './checkout.delivery.ts';
+
+/** A pre-order's delivery day, for the success page (decision 038); nothing for an ordinary order. */
+function preorderOf(lines: OrderLineRow[]): { preorderRelease?: string } {
+  const release = lines.find((line) => line.preorderRelease !== null)?.preorderRelease;
+  return release ? { preorderRelease: release } : {};
+}
 
 /**
  * Turning a paid session into delivered keys, once; closing an unpaid checkout. Every status change goes
@@ -127,7 +134,7 @@ export function createFulfilment(deps: CheckoutDeps) {
    */
   async function fulfil(
     session: CheckoutSessionState,
-  ): Promise<{ orderId: number; keys: DeliveredKey[]; held?: boolean }> {
+  ): Promise<{ orderId: number; keys: DeliveredKey[]; held?: boolean; preorderRelease?: string }> {
     if (session.paymentStatus !== 'paid' || session.orderId === null) {
       throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment not completed');
     }
@@ -149,8 +156,14 @@ export function createFulfilment(deps: CheckoutDeps) {
           return { closed: order };
         if (order.status === 'paid')
           return { fresh: false, lines, keys: await keysOf(stock, order.id, lines) };
+        // A pre-order waits for its release day, not for the supplier.
         if (order.status === 'awaiting_keys')
-          return { fresh: false, awaiting: true, lines, keys: await keysOf(stock, order.id, lines) };
+          return {
+            fresh: false,
+            awaiting: !preorderOf(lines),
+            lines,
+            keys: await keysOf(stock, order.id, lines),
+          };
         if (session.amountTotalCents !== null && session.amountTotalCents !== order.amountTotalCents) {
           deps.log.error(
             { orderId, paid: session.amountTotalCents, due: order.amountTotalCents },
@@ -187,8 +200,10 @@ export function createFulfilment(deps: CheckoutDeps) {
       }
       return { orderId, keys: [], held: true };
     }
-    if (!outcome.fresh && !outcome.awaiting) return { orderId, keys: flatten(outcome.lines, outcome.keys) };
-    return { orderId, keys: flatten(outcome.lines, await afterDelivery(orderId, outcome)) };
+    const preorder = preorderOf(outcome.lines);
+    if (!outcome.fresh && !outcome.awaiting)
+      return { orderId, keys: flatten(outcome.lines, outcome.keys), ...preorder };
+    return { orderId, keys: flatten(outcome.lines, await afterDelivery(orderId, outcome)), ...preorder };
   }
 
   /**

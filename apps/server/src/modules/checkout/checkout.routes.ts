@@ -79,7 +79,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
       config: { errorBodyExtra: { success: false, data: [] } },
     },
     async (request) => {
-      const { orderId, keys, held, processing } = await service.completeFromSuccessPage(
+      const { orderId, keys, held, processing, preorderRelease } = await service.completeFromSuccessPage(
         customerOf(request).customerId,
         request.body.sessionId,
       );
@@ -93,7 +93,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
         };
       if (held)
         return { success: true, data: [], order_id: orderId, held: true, review_hours: service.reviewHours };
-      return { success: true, data: keys, order_id: orderId };
+      const preorder = preorderRelease ? { preorder_release: preorderRelease } : {};
+      return { success: true, data: keys, order_id: orderId, ...preorder };
     },
   );
 

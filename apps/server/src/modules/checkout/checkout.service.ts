@@ -12,11 +12,12 @@ import {
   type PaymentProvider,
   PaymentProviderError,
 } from '../payments/index.ts';
+import { preorderReleaseOf } from '../preorders/index.ts';
 import type { RiskService } from '../risk/index.ts';
 import { stockIn } from '../stock/index.ts';
 import type { SupplierPurchases } from '../supplier/index.ts';
 import { createDelayedPayments } from './checkout.delayed.ts';
-import { createFulfilment } from './checkout.fulfilment.ts';
+import { createFulfilment, type Fulfilment } from './checkout.fulfilment.ts';
 import { createReconciliation } from './checkout.reconcile.ts';
 import { createCheckoutRepository } from './checkout.repository.ts';
 
@@ -118,6 +119,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
           throw new AppError('OUT_OF_STOCK', 'Not for sale', { values: { title: line.title } });
       }
       const at = now();
+      // A pre-order is paid on its own (decision 038); its line reserves no key.
+      const preorder = draftLines.find((line) => preorderReleaseOf(line, at) !== null);
+      if (preorder && draftLines.length > 1)
+        throw new AppError('PREORDER_ALONE', 'A pre-order is bought on its own', {
+          values: { title: preorder.title },
+        });
       const price = (executor: Executor) =>
         priceForCheckout(executor, customer.customerId, draftLines, customer.countryId, at).catch((error) =>
           dropLapsedCoupon(db, customer.customerId, error),
@@ -149,6 +156,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             couponCodeId: coupon?.codeId ?? null,
           });
           for (const line of priced.lines) {
+            const preorderRelease = preorderReleaseOf(line.line, at);
             const lineId = await repo.insertLine({
               orderId: created.id,
               gameId: line.line.id,
@@ -163,7 +171,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
               totalCents: line.totalCents,
               regionConfirmedAt: line.line.regionConfirmedAt,
               regionConfirmedCountry: line.line.regionConfirmedCountry,
+              preorderRelease,
             });
+            if (preorderRelease !== null) continue;
             const got = await stockIn(tx).reserveKeys(
               line.line.id,
               line.quantity,
@@ -221,7 +231,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     async completeFromSuccessPage(
       customerId: number,
       sessionId: string,
-    ): Promise<{ orderId: number; keys: DeliveredKey[]; held?: boolean; processing?: boolean }> {
+    ): Promise<Awaited<ReturnType<Fulfilment['fulfil']>> & { processing?: boolean }> {
       if (!sessionId.trim())
         throw new AppError('SESSION_ID_MISSING', 'Session id missing', { field: 'sessionId' });
       // Our own record first: an unknown or someone else's session never reaches the provider.

@@ -53,6 +53,7 @@ export function createMailDispatcher(options: {
         html: mail.html,
         text: mail.text,
         ...(attachments.length > 0 ? { attachments } : {}),
+        ...(mail.headers ? { headers: JSON.parse(mail.headers) as Record<string, string> } : {}),
       });
       await repository.markSent(mail.id);
       return true;

@@ -9,6 +9,8 @@ export interface NewMail {
   html: string;
   text: string;
   kind: string;
+  /** Extra headers of the message (`List-Unsubscribe`…). */
+  headers?: Record<string, string>;
 }
 
 export type ClaimedMail = typeof mailOutbox.$inferSelect;
@@ -36,13 +38,19 @@ export function createMailOutbox(db: Database, keyVault: KeyVault) {
     ...row,
     html: keyVault.decrypt(row.html),
     text: keyVault.decrypt(row.text),
+    headers: row.headers === null ? null : keyVault.decrypt(row.headers),
   });
   return {
     /** Adds a mail to the outbox; pass the transaction of the change that causes it. */
     async enqueue(executor: Executor, mail: NewMail): Promise<number> {
       const [row] = await executor
         .insert(mailOutbox)
-        .values({ ...mail, html: keyVault.encrypt(mail.html), text: keyVault.encrypt(mail.text) })
+        .values({
+          ...mail,
+          html: keyVault.encrypt(mail.html),
+          text: keyVault.encrypt(mail.text),
+          headers: mail.headers ? keyVault.encrypt(JSON.stringify(mail.headers)) : null,
+        })
         .returning({ id: mailOutbox.id });
       if (!row) throw new Error('Outbox insert returned no row');
       const attached = pendingAttachments.get(executor);

@@ -15,14 +15,22 @@ const escapeHtml = (text: string) =>
   );
 
 /**
- * A simple branded e-mail: a heading, paragraphs, an optional button, a closing line. Every text comes
- * from the translation files in the customer's language; values are escaped.
+ * A simple branded e-mail: a heading, paragraphs, an optional button, an optional small print with a
+ * link (an alert's unsubscribe link), a closing line. Every text comes from the translation files in the
+ * customer's language; values are escaped.
  */
 export function renderMail(
   locale: Locale,
-  parts: { subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string } },
+  parts: {
+    subject: string;
+    heading: string;
+    paragraphs: string[];
+    action?: { label: string; url: string };
+    footnote?: { text: string; link: { label: string; url: string } };
+  },
 ): RenderedMail {
   const footer = translate(locale, 'mail.footer');
+  const { footnote } = parts;
   const button = parts.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.url)}" style="background:#22c55e;color:#052e16;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:700">${escapeHtml(parts.action.label)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(parts.action.url)}</p>`
     : '';
@@ -33,6 +41,7 @@ export function renderMail(
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(parts.heading)}</h1>
 ${parts.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
 ${button}
+${footnote ? `<p style="font-size:12px;color:#666;margin-top:32px">${escapeHtml(footnote.text)} <a href="${escapeHtml(footnote.link.url)}" style="color:#666">${escapeHtml(footnote.link.label)}</a></p>` : ''}
 <p style="font-size:12px;color:#666;margin-top:32px">${escapeHtml(footer)}</p>
 </div></body></html>`;
   const text = [
@@ -40,6 +49,7 @@ ${button}
     '',
     ...parts.paragraphs,
     ...(parts.action ? ['', `${parts.action.label}: ${parts.action.url}`] : []),
+    ...(footnote ? ['', `${footnote.text} ${footnote.link.label}: ${footnote.link.url}`] : []),
     '',
     '-- ',
     footer,

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`…). */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {
@@ -35,6 +37,7 @@ function messageOf(mail: OutgoingMail) {
     html: mail.html,
     text: mail.text,
     ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+    ...(mail.headers ? { headers: mail.headers } : {}),
     messageId: `<outbox-${mail.id}@keyland>`,
   };
 }

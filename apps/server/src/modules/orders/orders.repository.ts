@@ -20,6 +20,8 @@ export interface OrderLineRow {
   totalCents: number;
   platform: string;
   providerId: string;
+  /** A pre-order's delivery day (YYYY-MM-DD); null for an ordinary line. */
+  preorderRelease: string | null;
 }
 
 const lineColumns = {
@@ -35,6 +37,7 @@ const lineColumns = {
   totalCents: orderLines.totalCents,
   platform: games.platform,
   providerId: games.providerId,
+  preorderRelease: orderLines.preorderRelease,
 };
 
 /** Orders past the cart, their lines, consents and customers. */

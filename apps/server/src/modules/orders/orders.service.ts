@@ -50,7 +50,12 @@ function documentsOf(
       missing: line.quantity - (keys.get(line.id)?.length ?? 0) - (defective.get(line.id) ?? 0),
     }))
     .filter(({ missing }) => missing > 0)
-    .map(({ line, missing }) => ({ title: line.title, platform: line.platform, quantity: missing }));
+    .map(({ line, missing }) => ({
+      title: line.title,
+      platform: line.platform,
+      quantity: missing,
+      ...(line.preorderRelease === null ? {} : { preorder_release: line.preorderRelease }),
+    }));
   const delivered = [...keys.values()].some((codes) => codes.length > 0);
   const invoiceId = invoice ?? null;
   if (order.status === 'payment_processing')

@@ -15,7 +15,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
         tags: ['accounts'],
         operationId: 'exportAccountData',
         summary:
-          'Download all the caller’s data (GDPR art. 20) as JSON: profile, orders, consent records, invoices, key claims and support messages',
+          'Download all the caller’s data (GDPR art. 20) as JSON: profile, orders, consent records, invoices, key claims, support messages and passkeys (names and dates)',
         response: { 200: dataExportSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },

@@ -11,7 +11,9 @@ import type { SessionStores } from '../accounts/index.ts';
 import { databaseSessionStores, LOGIN_FAILURES_PER_ACCOUNT, type RateLimiter } from '../accounts/index.ts';
 import { claimsOfCustomer, eraseClaimEvidenceOf } from '../claims/index.ts';
 import { financialYearOf, invoicesOfCustomer, RETENTION_YEARS } from '../invoices/index.ts';
+import { erasePasskeysOf, passkeysOfCustomer } from '../passkeys/index.ts';
 import { eraseTicketsOf, ticketsOfCustomer } from '../support/index.ts';
+import { eraseWishlistOf, wishlistOfCustomer } from '../wishlist/index.ts';
 import { createPrivacyRepository } from './privacy.repository.ts';
 
 export interface PrivacyDeps {
@@ -105,13 +107,15 @@ export function createPrivacyService(deps: PrivacyDeps) {
         })),
         keyClaims: await claimsOfCustomer(db, customerId),
         supportTickets: await ticketsOfCustomer(db, customerId),
+        passkeys: await passkeysOfCustomer(db, customerId),
+        wishlist: await wishlistOfCustomer(db, customerId),
       };
     },
 
     /**
      * Erases an account after its password is confirmed: open checkouts are closed, then in one
-     * transaction the personal data is anonymised everywhere, every session and token ends and the
-     * e-mail address is free again. Orders and invoices stay for the retention period.
+     * transaction the personal data is anonymised everywhere, every session, token and passkey ends and
+     * the e-mail address is free again. Orders and invoices stay for the retention period.
      */
     async erase(customerId: number, password: string): Promise<void> {
       const customer = await repository.customer(customerId);
@@ -136,6 +140,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
         // with their orders for the retention period.
         await eraseTicketsOf(tx, customerId);
         await eraseClaimEvidenceOf(tx, customerId);
+        await eraseWishlistOf(tx, customerId);
+        await erasePasskeysOf(tx, customerId);
         const store = sessionStores.on(tx);
         await store.deleteSessionsOf(customerId);
         // Counters keyed by the address (`<rule>:<email>`).

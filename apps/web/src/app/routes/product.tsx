@@ -6,11 +6,13 @@ import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { Button } from '#src/components/ui/button.tsx';
 import { DocumentTitle } from '#src/components/ui/document-title.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { PageNotices } from '#src/components/ui/notice.tsx';
 import { AddToCartButton } from '#src/features/cart/components/add-to-cart-button.tsx';
 import { getGameDetailQueryOptions, useGameDetail } from '#src/features/product/api/get-game-detail.ts';
 import { ProductNotFound } from '#src/features/product/components/product-not-found.tsx';
 import { ProductPage } from '#src/features/product/components/product-page.tsx';
 import { ProductSkeleton } from '#src/features/product/components/product-skeleton.tsx';
+import { WishlistHeart } from '#src/features/wishlist/components/wishlist-heart.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { atMost } from '#src/utils/at-most.ts';
 
@@ -71,11 +73,21 @@ export default function ProductRoute(): ReactNode {
   }
   if (!game) return <ProductNotFound />;
   return (
-    <ProductPage
-      game={game}
-      renderAddToCart={({ productId, title, soldOut }) => (
-        <AddToCartButton productId={productId} title={title} soldOut={soldOut} className="w-full" />
-      )}
-    />
+    <>
+      <ProductPage
+        game={game}
+        renderAddToCart={({ productId, title, soldOut, preorderRelease }) => (
+          <AddToCartButton
+            productId={productId}
+            title={title}
+            soldOut={soldOut}
+            preorderRelease={preorderRelease}
+            className="w-full"
+          />
+        )}
+        titleAction={<WishlistHeart providerId={game.provider_id} title={game.name} size="page" />}
+      />
+      <PageNotices />
+    </>
   );
 }

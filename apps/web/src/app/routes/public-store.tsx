@@ -4,12 +4,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { PageNotices } from '#src/components/ui/notice.tsx';
+import { paths } from '#src/config/paths.ts';
 import { AddToCartButton } from '#src/features/cart/components/add-to-cart-button.tsx';
 import { prefetchCatalogue } from '#src/features/catalogue/api/prefetch-catalogue.ts';
 import { LoginToBuyLink } from '#src/features/catalogue/components/card-actions.tsx';
 import { CatalogueView } from '#src/features/catalogue/components/catalogue-view.tsx';
 import { WelcomeSplash } from '#src/features/catalogue/components/welcome-splash.tsx';
 import { useWelcomeSplash } from '#src/features/catalogue/hooks/use-welcome-splash.ts';
+import { WishlistHeart } from '#src/features/wishlist/components/wishlist-heart.tsx';
 import { useSession } from '#src/lib/session.ts';
 
 export const clientLoader =
@@ -33,6 +36,7 @@ export default function PublicStoreRoute(): ReactNode {
       <>
         <DocumentTitle title={t('splash.title')} />
         <WelcomeSplash
+          enterHref={`${paths.publicStore}?page=1`}
           onEnter={() => {
             enter();
             // Keyboard and screen-reader users land on the page's content, not on the top of the document.
@@ -49,12 +53,19 @@ export default function PublicStoreRoute(): ReactNode {
       <CatalogueView
         renderAction={(game) =>
           isLoggedIn ? (
-            <AddToCartButton productId={game.productId} title={game.title} size="card" />
+            <AddToCartButton
+              productId={game.productId}
+              title={game.title}
+              size="card"
+              preorderRelease={game.preorder_release}
+            />
           ) : (
             <LoginToBuyLink title={game.title} />
           )
         }
+        renderCoverAction={(game) => <WishlistHeart providerId={game.providerId} title={game.title} />}
       />
+      <PageNotices />
     </>
   );
 }

@@ -6,6 +6,8 @@ import { DocumentTitle } from '#src/components/ui/document-title.tsx';
 import { AddToCartButton } from '#src/features/cart/components/add-to-cart-button.tsx';
 import { prefetchCatalogue } from '#src/features/catalogue/api/prefetch-catalogue.ts';
 import { CatalogueView } from '#src/features/catalogue/components/catalogue-view.tsx';
+import { WishAfterLogin } from '#src/features/wishlist/components/wish-after-login.tsx';
+import { WishlistHeart } from '#src/features/wishlist/components/wishlist-heart.tsx';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -20,8 +22,18 @@ export default function StoreRoute(): ReactNode {
   return (
     <>
       <DocumentTitle title={t('catalogue.title')} />
+      {/* The login lands here: a game a visitor wished for goes on the list, and they go back to it. */}
+      <WishAfterLogin />
       <CatalogueView
-        renderAction={(game) => <AddToCartButton productId={game.productId} title={game.title} size="card" />}
+        renderAction={(game) => (
+          <AddToCartButton
+            productId={game.productId}
+            title={game.title}
+            size="card"
+            preorderRelease={game.preorder_release}
+          />
+        )}
+        renderCoverAction={(game) => <WishlistHeart providerId={game.providerId} title={game.title} />}
       />
     </>
   );

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LogoMark } from '#src/components/ui/logo.tsx';
 import { legalLinks, paths } from '#src/config/paths.ts';
+import { useFirstRenderNow } from '#src/lib/first-render.tsx';
 import { SupportHours } from './support-hours.tsx';
 
 /** The footer: trust signals, support hours and the legal pages. */
 export function SiteFooter(): ReactNode {
   const { t } = useTranslation();
+  // The year the server wrote while the browser takes over its HTML (they differ for a moment at New Year).
+  const year = new Date(useFirstRenderNow()()).getFullYear();
   const trust = [
     { icon: Receipt, text: t('footer.trustVat') },
     { icon: Zap, text: t('footer.trustInstant') },
@@ -66,7 +69,7 @@ export function SiteFooter(): ReactNode {
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-ink-faint sm:px-6 lg:px-8">
-          {t('footer.copyright', { year: new Date().getFullYear() })}
+          {t('footer.copyright', { year })}
         </p>
       </div>
     </footer>

@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense, useState } from 'react';
+import { NEEDS_JAVASCRIPT } from './javascript-note.tsx';
 
 /**
  * The button of a menu or dialog whose code loads on first use (see deferred.ts). It starts the download
@@ -32,6 +33,7 @@ export function DeferredOpener({
       onPointerEnter={preload}
       onFocus={preload}
       onClick={() => setWanted(true)}
+      {...NEEDS_JAVASCRIPT}
     >
       {children}
     </button>

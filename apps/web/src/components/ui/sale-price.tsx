@@ -3,9 +3,10 @@ import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { PRICE_REFERENCE_DAYS, percentOff } from '@keyland/core/pricing';
 import { Clock } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { cn } from '#src/lib/cn.ts';
+import { useAfterHydration, useFirstRenderNow } from '#src/lib/first-render.tsx';
 
 const MINUTE_MS = 60_000;
 /** The countdown shows only in the last 48 hours of a sale; before that the end date says enough. */
@@ -41,7 +42,9 @@ export interface SalePriceProps {
  */
 function useTimeLeft(endsAt: string | null): number | null {
   const end = endsAt ? new Date(endsAt).getTime() : Number.NaN;
-  const [now, setNow] = useState(() => Date.now());
+  // The server's clock while the browser takes over its HTML: the same countdown, then the real one.
+  const firstNow = useFirstRenderNow();
+  const [now, setNow] = useState(firstNow);
   useEffect(() => {
     if (Number.isNaN(end)) return;
     // A new end while the clock was idle (more than 48 hours left): read the clock again first.
@@ -115,6 +118,25 @@ export function saleReduction(
   return { cents, reduction: percent === null ? null : { referenceCents, percent } };
 }
 
+/** A text whose `<time>…</time>` part becomes a time element (the translations mark the date so). */
+function withTime(text: string, dateTime: string): ReactNode {
+  const match = /^([\s\S]*?)<time>([\s\S]*?)<\/time>([\s\S]*)$/.exec(text);
+  if (!match) return text;
+  return (
+    <>
+      {match[1]}
+      <time dateTime={dateTime}>{match[2]}</time>
+      {match[3]}
+    </>
+  );
+}
+
+/** An instant as `2026-03-12 14:05 UTC`, the same wherever it is written. */
+function utcMinute(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** When a sale ends, in the reader's time zone, and in its last 48 hours a countdown. */
 export function SaleEnd({
   saleEndsAt,
@@ -125,8 +147,11 @@ export function SaleEnd({
 }): ReactNode {
   const { t } = useTranslation();
   const locale = useLocale();
+  // The reader's time zone is the browser's: the server (and the browser taking over its HTML) writes UTC.
+  const local = useAfterHydration();
   const card = size === 'card';
   const lineClasses = card ? 'text-[0.6875rem] leading-snug' : 'text-sm';
+  const date = local ? formatDateTime(saleEndsAt, locale, card ? 'medium' : 'long') : utcMinute(saleEndsAt);
   return (
     <div className={cn('flex flex-col', card ? 'gap-0.5' : 'gap-1')}>
       <p className={cn(lineClasses, 'flex items-start gap-1 text-ink-muted')}>
@@ -134,14 +159,7 @@ export function SaleEnd({
           aria-hidden="true"
           className={cn('shrink-0 text-brand', card ? 'mt-px size-3' : 'mt-0.5 size-4')}
         />
-        <span>
-          <Trans
-            i18nKey="sale.endsAt"
-            t={t}
-            values={{ date: formatDateTime(saleEndsAt, locale, card ? 'medium' : 'long') }}
-            components={{ time: <time dateTime={saleEndsAt} /> }}
-          />
-        </span>
+        <span>{withTime(t('sale.endsAt', { date }), saleEndsAt)}</span>
       </p>
       <Countdown endsAt={saleEndsAt} className={lineClasses} />
     </div>

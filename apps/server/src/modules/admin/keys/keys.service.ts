@@ -10,6 +10,7 @@ import { catalogueChanged } from '../../../lib/catalogue-changed.ts';
 import { codeKind, maskCode } from '../../../lib/key-code-display.ts';
 import type { KeyVault } from '../../../lib/key-vault.ts';
 import { auditTrail } from '../../audit/index.ts';
+import { claimPreorderKeys, preorderKeysClaimed } from '../../preorders/index.ts';
 import type { Actor } from '../index.ts';
 import { findProduct } from '../products/index.ts';
 import { keyProblem, lineCount, splitKeyLines } from './key-import.ts';
@@ -74,6 +75,8 @@ export function createKeysService(deps: { db: Database; keyVault: KeyVault }) {
             codeCiphertext: keyVault.encrypt(c.code),
           }));
         const imported = await keys.insertAvailable(gameId, fresh);
+        // Paid pre-orders of the game waiting for keys are served first, the oldest first (decision 038).
+        const claimed = imported > 0 ? await claimPreorderKeys(tx, [gameId]) : 0;
         const existing = candidates.length - imported;
         const available = await keys.countAvailable(gameId);
         await auditTrail(tx).record(actor, {
@@ -88,9 +91,10 @@ export function createKeysService(deps: { db: Database; keyVault: KeyVault }) {
             available,
           },
         });
-        return { imported, existing, available };
+        return { imported, existing, available, claimed };
       });
       catalogueChanged.notify();
+      if (outcome.claimed > 0) preorderKeysClaimed.notify();
       return {
         imported: outcome.imported,
         duplicates: { inFile, existing: outcome.existing },

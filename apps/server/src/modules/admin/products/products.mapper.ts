@@ -12,6 +12,7 @@ function describedFields(row: GameRow) {
     activationCountries: row.activationCountries,
     languages: row.languages,
     releaseDate: row.releaseDate,
+    preorderAllowed: row.preorderAllowed,
     description: row.description === null ? null : sanitizeRichText(row.description),
     coverUrl: row.coverUrl,
     genres: row.genres,

@@ -32,6 +32,7 @@ function toColumns(input: UpdateProductInput): Partial<NewGameRow> {
     out.activationCountries = [...new Set(input.activationCountries)];
   if (input.languages !== undefined) out.languages = input.languages;
   if (input.releaseDate !== undefined) out.releaseDate = input.releaseDate;
+  if (input.preorderAllowed !== undefined) out.preorderAllowed = input.preorderAllowed;
   if (input.description !== undefined)
     out.description = input.description === null ? null : sanitizeRichText(input.description);
   if (input.coverUrl !== undefined) out.coverUrl = input.coverUrl;

@@ -1,5 +1,6 @@
 import {
   BadgeAlert,
+  CalendarClock,
   ClipboardList,
   KeyRound,
   LayoutDashboard,
@@ -51,6 +52,7 @@ const featureSections = [
   { label: 'promotions.nav', href: adminPaths.promotions, icon: Tag },
   { label: 'coupons.nav', href: adminPaths.coupons, icon: TicketPercent },
   { label: 'supplier.nav', href: adminPaths.supplier, icon: Truck },
+  { label: 'admin.preorders.nav', href: adminPaths.preorders, icon: CalendarClock },
 ] as const;
 
 /** One section of the navigation: a tab on phones, a side link on wide screens. */

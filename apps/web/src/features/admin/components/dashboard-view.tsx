@@ -12,6 +12,7 @@ import { TableHead, TableScroller, tableClasses, tdClasses } from './admin-table
 import { AttentionCallout } from './attention-callout.tsx';
 import { HeldOrdersCallout } from './held-orders-callout.tsx';
 import { OssReportCard } from './oss-report-card.tsx';
+import { PreorderWarningCallout } from './preorder-warning-callout.tsx';
 import { SalesChart } from './sales-chart.tsx';
 
 /** Games low on keys listed before "show all". */
@@ -91,6 +92,7 @@ export function DashboardView(): ReactNode {
       <div className="flex flex-col gap-5">
         <AttentionCallout attention={attention} />
         <HeldOrdersCallout />
+        <PreorderWarningCallout />
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <StatCard
             label={t('admin.dashboard.sales')}

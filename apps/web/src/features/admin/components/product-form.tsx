@@ -21,6 +21,7 @@ import {
 import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
 import { activationInWords } from '#src/utils/activation-in-words.ts';
 import { AdminForm, type FormSaveProps } from './form-actions.tsx';
+import { PreorderCheckbox } from './preorder-checkbox.tsx';
 
 const FIELD_ORDER: ProductField[] = [
   'title',
@@ -32,6 +33,7 @@ const FIELD_ORDER: ProductField[] = [
   'activationScope',
   'activationCountries',
   'releaseDate',
+  'preorderAllowed',
   'coverUrl',
   'description',
 ];
@@ -216,6 +218,15 @@ export function ProductForm({
           />
         ) : null}
       </div>
+      <PreorderCheckbox
+        id={fieldId('preorderAllowed')}
+        checked={values.preorderAllowed}
+        releaseDate={values.releaseDate}
+        onChange={(checked) => {
+          setValues((current) => ({ ...current, preorderAllowed: checked }));
+          setUnchanged(false);
+        }}
+      />
       <TextField
         id={fieldId('coverUrl')}
         label={t('admin.form.coverUrl')}

@@ -24,6 +24,7 @@ const product: AdminProduct = {
   activationCountries: ['ES', 'PT'],
   languages: 'Multilanguage',
   releaseDate: null,
+  preorderAllowed: false,
   description: null,
   coverUrl: null,
   genres: [],

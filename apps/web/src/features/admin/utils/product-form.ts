@@ -14,6 +14,8 @@ export interface ProductFormValues {
   activationCountries: string;
   languages: string;
   releaseDate: string;
+  /** Customers may pre-order it while the release date is ahead. */
+  preorderAllowed: boolean;
   coverUrl: string;
   description: string;
 }
@@ -62,6 +64,7 @@ export const emptyProductForm: ProductFormValues = {
   activationCountries: '',
   languages: '',
   releaseDate: '',
+  preorderAllowed: false,
   coverUrl: '',
   description: '',
 };
@@ -77,6 +80,7 @@ export function productToForm(product: AdminProduct): ProductFormValues {
     activationCountries: product.activationCountries.join(', '),
     languages: product.languages,
     releaseDate: product.releaseDate ?? '',
+    preorderAllowed: product.preorderAllowed,
     coverUrl: product.coverUrl ?? '',
     description: product.description ?? '',
   };
@@ -196,6 +200,7 @@ export function formToCreateInput(values: ProductFormValues): CreateProductInput
   if (values.region.trim() !== '') input.region = values.region.trim();
   if (values.languages.trim() !== '') input.languages = values.languages.trim();
   if (values.releaseDate.trim() !== '') input.releaseDate = values.releaseDate.trim();
+  if (values.preorderAllowed) input.preorderAllowed = true;
   if (values.coverUrl.trim() !== '') input.coverUrl = values.coverUrl.trim();
   if (values.description.trim() !== '') input.description = values.description;
   return input;
@@ -215,6 +220,7 @@ export function formToUpdateInput(values: ProductFormValues, before: ProductForm
   if (countries.join() !== activationCountriesOf(before).join()) input.activationCountries = countries;
   if (values.languages.trim() !== before.languages.trim() && next.languages) input.languages = next.languages;
   if (values.releaseDate.trim() !== before.releaseDate.trim()) input.releaseDate = next.releaseDate ?? null;
+  if (values.preorderAllowed !== before.preorderAllowed) input.preorderAllowed = values.preorderAllowed;
   if (values.coverUrl.trim() !== before.coverUrl.trim()) input.coverUrl = next.coverUrl ?? null;
   if (values.description !== before.description) input.description = next.description ?? null;
   return input;

@@ -20,6 +20,19 @@ export function loginWithCode(input: { challenge: string; code: string }): Promi
 }
 
 /**
+ * What follows any login (password, code or passkey): the previous account's profile is forgotten,
+ * `onLoggedIn` runs, and the new session user is put in the cache.
+ */
+export function useLoggedIn(onLoggedIn?: () => void): (user: SessionUser) => Promise<void> {
+  const queryClient = useQueryClient();
+  return async (user) => {
+    queryClient.removeQueries({ queryKey: ['profile'] });
+    onLoggedIn?.();
+    await refreshSession(queryClient, user);
+  };
+}
+
+/**
  * Logs in (password step, or the code step of an admin with a second factor); `onLoggedIn` runs even if
  * the form has gone by then, and the new session user is put in the cache right after. `onCodeNeeded`
  * gets the challenge when the password was right but a code is still needed.
@@ -31,15 +44,13 @@ export function useLogin({
   onLoggedIn?: () => void;
   onCodeNeeded?: (challenge: string) => void;
 } = {}) {
-  const queryClient = useQueryClient();
+  const loggedIn = useLoggedIn(onLoggedIn);
   const onSuccess = async (answer: LoginAnswer) => {
     if ('challenge' in answer) {
       onCodeNeeded?.(answer.challenge);
       return;
     }
-    queryClient.removeQueries({ queryKey: ['profile'] });
-    onLoggedIn?.();
-    await refreshSession(queryClient, answer.user);
+    await loggedIn(answer.user);
   };
   const password = useMutation({ mutationFn: login, onSuccess });
   const code = useMutation({ mutationFn: loginWithCode, onSuccess });

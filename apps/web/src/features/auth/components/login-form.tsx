@@ -7,19 +7,19 @@ import { paths } from '#src/config/paths.ts';
 import { useLogin } from '#src/features/auth/api/login.ts';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { linkClasses } from './auth-layout.tsx';
+import { PasskeyLoginButton } from './passkey-login-button.tsx';
 
 /**
  * E-mail and password; no client-side checks (spec section 5). Success goes to /store. An admin with a
- * second factor then gets a code step: the session exists only after a valid code.
+ * second factor then gets a code step: the session exists only after a valid code. A passkey logs in
+ * instead of both, from its button or from the e-mail field's suggestions.
  */
 export function LoginForm(): ReactNode {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [challenge, setChallenge] = useState<string | null>(null);
-  const login = useLogin({
-    onLoggedIn: () => void navigate(paths.store, { replace: true }),
-    onCodeNeeded: setChallenge,
-  });
+  const onLoggedIn = () => void navigate(paths.store, { replace: true });
+  const login = useLogin({ onLoggedIn, onCodeNeeded: setChallenge });
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -93,7 +93,7 @@ export function LoginForm(): ReactNode {
         id={`${id}-email`}
         name="email"
         type="email"
-        autoComplete="username"
+        autoComplete="username webauthn"
         inputMode="email"
         spellCheck={false}
         label={t('auth.login.email')}
@@ -121,6 +121,7 @@ export function LoginForm(): ReactNode {
       <Button type="submit" disabled={login.password.isPending} className="w-full">
         {login.password.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
       </Button>
+      <PasskeyLoginButton onLoggedIn={onLoggedIn} />
     </form>
   );
 }

@@ -1,11 +1,18 @@
 import { LoaderCircle, ShoppingCart } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '#src/components/ui/button.tsx';
+import { deferred } from '#src/components/ui/deferred.ts';
+import { usePreorderDay } from '#src/components/ui/preorder-label.tsx';
 import { needsRegionConfirmation, useCartChange } from '#src/features/cart/api/cart.ts';
 import { pulseCart, showCartNotice } from '#src/features/cart/utils/cart-ui-store.ts';
 import { getErrorMessage } from '#src/lib/api-client.ts';
-import { RegionConfirmDialog } from './region-confirm-dialog.tsx';
+import type { RegionConfirmDialog } from './region-confirm-dialog.tsx';
+
+/** The region question's dialog (Radix): its code loads the first time a customer is asked. */
+const regionDialog = deferred<ComponentProps<typeof RegionConfirmDialog>>(() =>
+  import('./region-confirm-dialog.tsx').then((module) => ({ default: module.RegionConfirmDialog })),
+);
 
 export interface AddToCartButtonProps {
   /** The catalogue's productId of the game (cws_product_id on the server). */
@@ -14,6 +21,8 @@ export interface AddToCartButtonProps {
   /** 'card' in a narrow catalogue card, 'md' on the product page. */
   size?: 'card' | 'md';
   soldOut?: boolean;
+  /** A pre-order: the day its key is delivered, which the button names. */
+  preorderRelease?: string | undefined;
   className?: string;
 }
 
@@ -27,14 +36,19 @@ export function AddToCartButton({
   title,
   size = 'md',
   soldOut = false,
+  preorderRelease,
   className,
 }: AddToCartButtonProps): ReactNode {
   const { t } = useTranslation();
   const change = useCartChange();
-  const label = soldOut ? t('product.soldOut') : t('card.addToCart');
+  const preorderDay = usePreorderDay(preorderRelease, size === 'card' ? 'short' : 'medium');
+  const action = preorderDay ? t('preorders.button', { date: preorderDay }) : t('card.addToCart');
+  const label = soldOut ? t('product.soldOut') : action;
   const button = useRef<HTMLButtonElement>(null);
   /** The server's region warning while the customer decides. */
   const [regionQuestion, setRegionQuestion] = useState<string | null>(null);
+  const asked = useRef(false);
+  if (regionQuestion !== null) asked.current = true;
 
   const add = (regionConfirmed: boolean) =>
     change.mutate(
@@ -59,7 +73,7 @@ export function AddToCartButton({
         data-testid="add-to-cart"
         disabled={soldOut}
         aria-disabled={change.isPending || undefined}
-        aria-label={`${t('card.addToCart')}: ${title}`}
+        aria-label={`${action}: ${title}`}
         onClick={() => {
           if (!change.isPending) add(false);
         }}
@@ -75,18 +89,22 @@ export function AddToCartButton({
         )}
         <span>{change.isPending ? t('cart.adding') : label}</span>
       </button>
-      <RegionConfirmDialog
-        message={regionQuestion}
-        onConfirm={() => {
-          setRegionQuestion(null);
-          add(true);
-        }}
-        onCancel={() => setRegionQuestion(null)}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          button.current?.focus();
-        }}
-      />
+      {asked.current ? (
+        <Suspense fallback={null}>
+          <regionDialog.Component
+            message={regionQuestion}
+            onConfirm={() => {
+              setRegionQuestion(null);
+              add(true);
+            }}
+            onCancel={() => setRegionQuestion(null)}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

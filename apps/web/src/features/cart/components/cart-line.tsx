@@ -4,6 +4,7 @@ import { Gamepad2, Globe, Minus, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
+import { PreorderNote } from '#src/components/ui/preorder-label.tsx';
 import { canDecrease, canIncrease, maxQuantity } from '#src/features/cart/utils/cart-math.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { activationRegion } from '#src/utils/activation-in-words.ts';
@@ -71,6 +72,7 @@ export function CartLine({ item, onChangeQuantity, onRemove }: CartLineProps): R
             <span className="truncate">{item.platform}</span>
           </p>
         ) : null}
+        {item.preorder_release ? <PreorderNote release={item.preorder_release} /> : null}
         {item.activates_here === false ? (
           <p data-testid="cart-line-region" className="flex items-start gap-1.5 text-xs text-amber-300">
             <Globe aria-hidden="true" className="mt-px size-3.5 shrink-0" />

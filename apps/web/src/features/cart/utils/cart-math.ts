@@ -2,12 +2,16 @@ import { MAX_LINE_QUANTITY } from '@keyland/core/cart-rules';
 import { roundEurosToCents } from '@keyland/core/money';
 import type { Cart, CartCoupon, CartItem } from '@keyland/core/schemas/cart';
 
-/** The highest quantity a line may reach: 10 keys per line, and never more than the keys available now. */
-export function maxQuantity(item: Pick<CartItem, 'available'>): number {
+/**
+ * The highest quantity a line may reach: 10 keys per line, and never more than the keys available now
+ * (a pre-order is sold before its keys exist: only the 10 count).
+ */
+export function maxQuantity(item: Pick<CartItem, 'available' | 'preorder_release'>): number {
+  if (item.preorder_release) return MAX_LINE_QUANTITY;
   return Math.max(1, Math.min(MAX_LINE_QUANTITY, item.available));
 }
 
-export function canIncrease(item: Pick<CartItem, 'available' | 'quantity'>): boolean {
+export function canIncrease(item: Pick<CartItem, 'available' | 'quantity' | 'preorder_release'>): boolean {
   return item.quantity < maxQuantity(item);
 }
 

@@ -20,6 +20,8 @@ import { PromoVideo } from './promo-video.tsx';
 export interface CatalogueViewProps {
   /** What the viewer can do with a game (the route decides: login prompt or cart button). */
   renderAction: (game: CatalogueGame) => ReactNode;
+  /** A control over each cover (the wishlist's heart, given by the route). */
+  renderCoverAction?: (game: CatalogueGame) => ReactNode;
 }
 
 /** Cards in the first row of the widest grid load their covers at once. */
@@ -32,7 +34,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /** The catalogue screen: title, filters and order, pagination above and below a grid of game cards. */
-export function CatalogueView({ renderAction }: CatalogueViewProps): ReactNode {
+export function CatalogueView({ renderAction, renderCoverAction }: CatalogueViewProps): ReactNode {
   const { t } = useTranslation();
   const { name, platform, onSale, sort, page, setFilters, hrefForPage, hasFilters } = useCatalogueParams();
   const games = useCataloguePage({ name, platform, onSale, sort, page });
@@ -133,6 +135,7 @@ export function CatalogueView({ renderAction }: CatalogueViewProps): ReactNode {
               game={game}
               priority={page === 1 && index < PRIORITY_CARDS}
               action={renderAction(game)}
+              coverAction={renderCoverAction?.(game)}
             />
           </li>
         ))}

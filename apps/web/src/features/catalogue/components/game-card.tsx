@@ -6,6 +6,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
+import { PreorderBadge } from '#src/components/ui/preorder-label.tsx';
 import { SaleEnd, SalePrice, saleReduction } from '#src/components/ui/sale-price.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
@@ -16,6 +17,8 @@ export interface GameCardProps {
   game: CatalogueGame;
   /** What the viewer can do with the game: a login prompt for visitors, the cart button for customers. */
   action: ReactNode;
+  /** A control shown over the cover's corner (the wishlist's heart), above the card's stretched link. */
+  coverAction?: ReactNode;
   priority?: boolean;
 }
 
@@ -25,7 +28,7 @@ const DASH = '—';
  * A catalogue card: cover, title (link to the detail page), platform, languages, release date, price (with
  * the reduction while on sale) and stock.
  */
-export function GameCard({ game, action, priority = false }: GameCardProps): ReactNode {
+export function GameCard({ game, action, coverAction, priority = false }: GameCardProps): ReactNode {
   const { t } = useTranslation();
   const locale = useLocale();
   const titleId = useId();
@@ -58,6 +61,8 @@ export function GameCard({ game, action, priority = false }: GameCardProps): Rea
             {game.title}
           </Link>
         </h3>
+        {/* Over the cover's corner, after the title in the reading and tab order. */}
+        {coverAction ? <div className="absolute top-2 right-2 z-10">{coverAction}</div> : null}
 
         <dl className="flex flex-col gap-1 text-xs text-ink-muted">
           <div className="min-w-0 font-medium text-ink">
@@ -97,14 +102,19 @@ export function GameCard({ game, action, priority = false }: GameCardProps): Rea
             note={t('card.vatIncluded')}
             testId="price"
           />
-          <p
-            data-testid="stock"
-            className="flex shrink-0 items-center gap-1 rounded-md bg-raised px-1.5 py-0.5 text-xs font-medium text-ink-muted tabular-nums"
-          >
-            <PackageCheck aria-hidden="true" className="size-3.5 text-brand" />
-            <span className="sr-only sm:not-sr-only">{t('card.stockLabel')}&nbsp;</span>
-            {stock}
-          </p>
+          {/* A pre-order has no stock to show: it is sold before its keys exist. */}
+          {game.preorder_release ? (
+            <PreorderBadge />
+          ) : (
+            <p
+              data-testid="stock"
+              className="flex shrink-0 items-center gap-1 rounded-md bg-raised px-1.5 py-0.5 text-xs font-medium text-ink-muted tabular-nums"
+            >
+              <PackageCheck aria-hidden="true" className="size-3.5 text-brand" />
+              <span className="sr-only sm:not-sr-only">{t('card.stockLabel')}&nbsp;</span>
+              {stock}
+            </p>
+          )}
         </div>
 
         {/* Under the whole row, not in the price's narrow column beside the stock. */}

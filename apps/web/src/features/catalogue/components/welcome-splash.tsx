@@ -1,5 +1,5 @@
 import { ArrowRight, BadgeEuro, Headset, Pause, Play, Zap } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '#src/components/ui/logo.tsx';
 import { usePrefersReducedMotion } from '#src/hooks/use-prefers-reduced-motion.ts';
@@ -10,16 +10,21 @@ export const SPLASH_SOURCES = [
   { src: '/media/splash-loop.mp4', type: 'video/mp4' },
 ] as const;
 
-/** True once the page has finished loading (at once when the app is already running). */
+function subscribeToLoad(onLoad: () => void): () => void {
+  window.addEventListener('load', onLoad, { once: true });
+  return () => window.removeEventListener('load', onLoad);
+}
+
+/**
+ * True once the page has finished loading (at once when the app is already running); false on the server
+ * and while the browser takes over the server's HTML.
+ */
 function usePageLoaded(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    const done = () => setLoaded(true);
-    window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
-  }, [loaded]);
-  return loaded;
+  return useSyncExternalStore(
+    subscribeToLoad,
+    () => document.readyState === 'complete',
+    () => false,
+  );
 }
 
 /**
@@ -111,8 +116,12 @@ function SplashBackdrop(): ReactNode {
   );
 }
 
-/** The welcome splash in front of the public store (spec: splash, then the store view). */
-export function WelcomeSplash({ onEnter }: { onEnter: () => void }): ReactNode {
+/**
+ * The welcome splash in front of the public store (spec: splash, then the store view). "Enter the store"
+ * is a link to the catalogue's first page, which the server renders when JavaScript is off; with it, the
+ * splash steps aside where it is.
+ */
+export function WelcomeSplash({ onEnter, enterHref }: { onEnter: () => void; enterHref: string }): ReactNode {
   const { t } = useTranslation();
   const points = [
     { icon: Zap, label: t('splash.instant') },
@@ -140,15 +149,19 @@ export function WelcomeSplash({ onEnter }: { onEnter: () => void }): ReactNode {
         <p className="mt-4 max-w-xl text-base text-pretty text-ink-muted sm:text-lg">
           {t('splash.subtitle')}
         </p>
-        <button
-          type="button"
-          onClick={onEnter}
+        <a
+          href={enterHref}
+          onClick={(event) => {
+            event.preventDefault();
+            onEnter();
+          }}
           data-testid="enter-store"
+          data-app-action=""
           className="mt-8 inline-flex min-h-12 items-center gap-2 rounded-xl bg-brand px-6 text-base font-semibold text-on-brand shadow-[0_0_40px_-8px_var(--color-brand)] transition-colors hover:bg-brand-strong"
         >
           {t('splash.enter')}
           <ArrowRight aria-hidden="true" className="size-5" />
-        </button>
+        </a>
         <ul className="mt-10 flex flex-wrap justify-center gap-x-6 gap-y-3 text-sm text-ink-muted">
           {points.map(({ icon: Icon, label }) => (
             <li key={label} className="flex items-center gap-2">

@@ -30,6 +30,8 @@ export interface CreateOrderAnswer {
   /** Paid with a delayed method (bank debit, transfer): no keys until it settles; kept `hold_days`. */
   processing?: boolean;
   hold_days?: number;
+  /** A paid pre-order: the day its key is delivered (YYYY-MM-DD); no keys until then. */
+  preorder_release?: string;
   error?: string;
   message?: string;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ResultHeading, ResultLinks, ResultPage } from './checkout-result.tsx';
 
 /** A paid order whose keys come later: what is happening, and when and where the keys will arrive. */
-function WaitView({
+export function WaitView({
   icon,
   title,
   testId,

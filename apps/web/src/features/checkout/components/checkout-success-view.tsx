@@ -16,6 +16,7 @@ import { ApiError } from '#src/lib/api-client.ts';
 import { cartBaseKey, ordersBaseKey } from '#src/lib/query-keys.ts';
 import { useSession } from '#src/lib/session.ts';
 import { CheckoutHeldView, CheckoutPaymentProcessingView } from './checkout-held-view.tsx';
+import { CheckoutPreorderView } from './checkout-preorder-view.tsx';
 import { ResultHeading, ResultLinks, ResultPage } from './checkout-result.tsx';
 
 /** Automatic attempts after the first one: the provider's confirmation may arrive a moment after the customer. */
@@ -40,6 +41,8 @@ interface PaidOrder {
   reviewHours: number | undefined;
   /** Paid with a delayed method: the days its keys are kept while the payment settles. */
   processingDays?: number | undefined;
+  /** A pre-order: the day its key is delivered. */
+  preorderRelease?: string | undefined;
 }
 
 /** A held order is checked within a day unless the server says otherwise. */
@@ -57,6 +60,7 @@ async function fetchOrder(sessionId: string, signal: AbortSignal): Promise<PaidO
     keys: answer.data,
     reviewHours: answer.held ? (answer.review_hours ?? DEFAULT_REVIEW_HOURS) : undefined,
     processingDays: answer.processing ? (answer.hold_days ?? DEFAULT_HOLD_DAYS) : undefined,
+    preorderRelease: answer.preorder_release,
   };
 }
 
@@ -165,6 +169,9 @@ function SessionKeys({ sessionId }: { sessionId: string }): ReactNode {
       return (
         <CheckoutPaymentProcessingView orderId={order.data.orderId} holdDays={order.data.processingDays} />
       );
+    }
+    if (order.isSuccess && order.data.preorderRelease && order.data.keys.length === 0) {
+      return <CheckoutPreorderView orderId={order.data.orderId} release={order.data.preorderRelease} />;
     }
     if (order.isSuccess) {
       return order.data.reviewHours === undefined ? (

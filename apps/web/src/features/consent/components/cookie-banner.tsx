@@ -3,6 +3,7 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { NEEDS_JAVASCRIPT } from '#src/components/ui/javascript-note.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useBannerOffset } from '#src/features/consent/hooks/use-banner-offset.ts';
 import { useCookieConsent } from '#src/features/consent/hooks/use-cookie-consent.ts';
@@ -44,6 +45,7 @@ function CookieBannerPanel({ onAccept }: { onAccept: () => void }): ReactNode {
       aria-labelledby={titleId}
       aria-live="polite"
       data-testid="cookie-banner"
+      {...NEEDS_JAVASCRIPT}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-line-strong bg-surface shadow-[0_-12px_32px_rgb(0_0_0/0.45)]"
     >
       <div className="mx-auto flex max-h-[70dvh] max-w-7xl flex-col gap-3 overflow-y-auto overscroll-contain px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6 md:flex-row md:items-start md:gap-6 md:py-4 lg:px-8">

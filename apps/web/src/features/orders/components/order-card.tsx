@@ -16,6 +16,7 @@ import { formatCartTotals } from '#src/utils/format-cart-totals.ts';
 import { ClaimDialog, useClaimDialog } from './claim-dialog.tsx';
 import { DeleteOrderDialog } from './delete-order-dialog.tsx';
 import { KeyClaimAction, OrderClaims } from './order-claims.tsx';
+import { PreorderWaiting, preorderReleaseOf } from './preorder-waiting.tsx';
 import { WithdrawDialog } from './withdraw-dialog.tsx';
 
 type PendingItems = NonNullable<CompletedOrder['pending_items']>;
@@ -99,6 +100,7 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
   const headingId = useId();
   const claimDialog = useClaimDialog();
   const claims = order.claims ?? [];
+  const preorder = preorderReleaseOf(order);
   const keysBeingChecked = new Set(claims.filter((claim) => claim.status === 'open').map((c) => c.keyId));
   const totals = formatCartTotals(
     {
@@ -148,11 +150,17 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
           data-testid="order-awaiting"
           className="flex flex-col gap-3 border-b border-line px-4 py-4 sm:px-5"
         >
-          <p className="flex items-center gap-2 font-semibold text-ink">
-            <Hourglass aria-hidden="true" className="size-4 shrink-0 text-brand" />
-            {t('withdrawal.waiting')}
-          </p>
-          <p className="text-sm text-ink-muted">{t('withdrawal.waitingBody')}</p>
+          {preorder ? (
+            <PreorderWaiting release={preorder} />
+          ) : (
+            <>
+              <p className="flex items-center gap-2 font-semibold text-ink">
+                <Hourglass aria-hidden="true" className="size-4 shrink-0 text-brand" />
+                {t('withdrawal.waiting')}
+              </p>
+              <p className="text-sm text-ink-muted">{t('withdrawal.waitingBody')}</p>
+            </>
+          )}
           <PendingItems items={order.pending_items ?? []} />
           {order.withdrawable ? (
             <div>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '#src/components/ui/button.tsx';
+import { PreorderBadge } from '#src/components/ui/preorder-label.tsx';
 import { SalePrice } from '#src/components/ui/sale-price.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
@@ -11,20 +12,29 @@ import { useLocale } from '#src/hooks/use-locale.ts';
 import { useSession } from '#src/lib/session.ts';
 import { activationRegion } from '#src/utils/activation-in-words.ts';
 import { formatStock } from '#src/utils/format-stock.ts';
+import { PreorderDeliveryItems } from './preorder-delivery.tsx';
 
 /** What a logged-in customer gets to buy the game with (the cart's button, given by the route). */
-export type RenderAddToCart = (game: { productId: string; title: string; soldOut: boolean }) => ReactNode;
+export type RenderAddToCart = (game: {
+  productId: string;
+  title: string;
+  soldOut: boolean;
+  /** A pre-order: the day its key is delivered. */
+  preorderRelease?: string | undefined;
+}) => ReactNode;
 
 /** What the viewer can do: wait for the session check, then add to cart (customers) or log in (visitors). */
 function BuyAction({
   productId,
   title,
   soldOut,
+  preorderRelease,
   renderAddToCart,
 }: {
   productId: string;
   title: string;
   soldOut: boolean;
+  preorderRelease: string | undefined;
   renderAddToCart: RenderAddToCart;
 }): ReactNode {
   const { t } = useTranslation();
@@ -34,7 +44,7 @@ function BuyAction({
     return <Spinner label={t('common.checkingSession')} className="min-h-11" />;
   }
   if (isLoggedIn) {
-    return renderAddToCart({ productId, title, soldOut });
+    return renderAddToCart({ productId, title, soldOut, preorderRelease });
   }
   return (
     <div data-testid="login-prompt" className="flex flex-col gap-3">
@@ -66,7 +76,8 @@ export function BuyBox({
 }): ReactNode {
   const { t } = useTranslation();
   const locale = useLocale();
-  const soldOut = game.stock <= 0;
+  const preorderRelease = game.preorderRelease;
+  const soldOut = game.stock <= 0 && !preorderRelease;
 
   return (
     <section
@@ -79,10 +90,14 @@ export function BuyBox({
           <Zap aria-hidden="true" className="size-4" />
           {t('product.limitedOffer')}
         </p>
-        <p className="flex items-center gap-1 text-xs font-medium text-ink-muted tabular-nums">
-          <PackageCheck aria-hidden="true" className="size-3.5 text-brand" />
-          {soldOut ? t('product.soldOut') : t('product.stock', { stock: formatStock(game.stock) })}
-        </p>
+        {preorderRelease ? (
+          <PreorderBadge />
+        ) : (
+          <p className="flex items-center gap-1 text-xs font-medium text-ink-muted tabular-nums">
+            <PackageCheck aria-hidden="true" className="size-3.5 text-brand" />
+            {soldOut ? t('product.soldOut') : t('product.stock', { stock: formatStock(game.stock) })}
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-4 p-4 sm:p-5">
         <SalePrice
@@ -98,13 +113,18 @@ export function BuyBox({
           productId={game.productId}
           title={game.name}
           soldOut={soldOut}
+          preorderRelease={preorderRelease}
           renderAddToCart={renderAddToCart}
         />
         <ul className="flex flex-col gap-2 border-t border-line pt-4 text-sm text-ink-muted">
-          <li className="flex gap-2">
-            <Zap aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-            <span>{t('product.instantDelivery')}</span>
-          </li>
+          {preorderRelease ? (
+            <PreorderDeliveryItems release={preorderRelease} />
+          ) : (
+            <li className="flex gap-2">
+              <Zap aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+              <span>{t('product.instantDelivery')}</span>
+            </li>
+          )}
           {game.activation ? (
             <li className="flex gap-2">
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />

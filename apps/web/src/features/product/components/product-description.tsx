@@ -52,6 +52,8 @@ export function ProductDescription({ description, className }: ProductDescriptio
     <div
       data-testid="product-description"
       className={cn(prose, className)}
+      // The server's HTML (its own sanitiser's output) may differ in spelling from DOMPurify's: kept as is.
+      suppressHydrationWarning
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML has just been sanitised by DOMPurify.
       dangerouslySetInnerHTML={{ __html: safe }}
     />

@@ -32,10 +32,13 @@ function photosOf(game: GameDetail): string[] {
 export function ProductPage({
   game,
   renderAddToCart,
+  titleAction,
 }: {
   game: GameDetail;
   /** The add-to-cart button of a logged-in customer (composed by the route). */
   renderAddToCart: RenderAddToCart;
+  /** A control beside the game's platform (the wishlist's heart, composed by the route). */
+  titleAction?: ReactNode;
 }): ReactNode {
   const { t } = useTranslation();
   const storeHref = useStoreHref();
@@ -57,11 +60,14 @@ export function ProductPage({
         <h1 className="text-3xl font-bold tracking-tight text-balance break-words text-ink sm:text-4xl">
           {game.name}
         </h1>
-        <p className="mt-3 inline-flex items-center gap-2 rounded-lg border border-line bg-raised px-3 py-1.5 text-sm font-medium text-ink">
-          <span className="sr-only">{t('product.platform')}: </span>
-          <PlatformIcon platform={game.platform} className="size-4 shrink-0 text-brand" />
-          <span data-testid="product-platform">{game.platform}</span>
-        </p>
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p className="inline-flex items-center gap-2 rounded-lg border border-line bg-raised px-3 py-1.5 text-sm font-medium text-ink">
+            <span className="sr-only">{t('product.platform')}: </span>
+            <PlatformIcon platform={game.platform} className="size-4 shrink-0 text-brand" />
+            <span data-testid="product-platform">{game.platform}</span>
+          </p>
+          {titleAction}
+        </div>
       </header>
 
       <div className="mt-6 flex flex-col gap-8 lg:grid lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start lg:gap-10">

@@ -51,6 +51,9 @@ function getPurifier(): Purifier {
  * which the server applies before storing and answering), and links open in a new tab.
  */
 export function sanitizeDescription(html: string): string {
+  // On the server (the page rendered there, docs/decisions/034) there is no DOM to purify in: the text is
+  // the API's answer, which the server's sanitiser already reduced to this same allow-list.
+  if (typeof window === 'undefined') return html;
   return getPurifier().sanitize(html, {
     ALLOWED_TAGS: [...RICH_TEXT_TAGS],
     ALLOWED_ATTR: [...RICH_TEXT_ATTRIBUTES],

@@ -6,6 +6,7 @@ import { DocumentTitle } from '#src/components/ui/document-title.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { useProfile } from '#src/features/profile/api/profile.ts';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
@@ -55,6 +56,7 @@ export function ProfileView(): ReactNode {
           <ProfileForm key={profile.data.email} profile={profile.data} />
         )}
       </div>
+      {profile.isSuccess ? <PasskeysSection /> : null}
       {profile.isSuccess ? <PrivacySection /> : null}
     </div>
   );

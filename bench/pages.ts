@@ -1,0 +1,261 @@
+/**
+ * Shop pages benchmark (docs/decisions/034): the HTML of the shop's pages rendered by the server, on
+ * PostgreSQL with the benchmark catalogue, at N connections — a visitor's /publicstore (welcome splash)
+ * and /publicstore?page=1 (games), a logged-in customer's /store — beside a bare Fastify route sending the
+ * same compressed HTML (the ceiling). Then the production bundle serving the web app: its RSS after the
+ * same load and its cold start, beside the same bundle without the web app. Writes bench/results/pages.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { compressText } from '../apps/server/src/lib/compress-text.ts';
+import { hashPassword } from '../apps/server/src/lib/password.ts';
+import { openRuntime } from '../apps/server/src/runtime.ts';
+import { insertCustomer } from '../apps/server/test/factories.ts';
+import { NODE_FLAGS } from '../deploy/cluster.ts';
+import type { LoadResult } from './catalogue.ts';
+import { createCustomer } from './lib/client.ts';
+import {
+  type BenchOptions,
+  dropDatabase,
+  fmt,
+  freshDatabase,
+  machine,
+  NODE,
+  pass,
+  percentile,
+  RESULTS,
+  ROOT,
+  rssMb,
+  SHARED_NOTE,
+  serverEnv,
+  startServer,
+  table,
+} from './lib/common.ts';
+import { seedCatalogue } from './lib/seed.ts';
+
+const DIST = path.join(ROOT, 'apps/web/dist');
+const PASSWORD = 'bench-pages-password-42';
+/** What a browser sends: brotli accepted, English first. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' };
+
+async function loadPage(
+  url: string,
+  headers: Record<string, string>,
+  options: Pick<BenchOptions, 'duration' | 'warmup' | 'connections'>,
+): Promise<LoadResult> {
+  const run = (duration: number) =>
+    autocannon({ url, connections: options.connections, duration, headers: { ...BROWSER, ...headers } });
+  if (options.warmup > 0) await run(options.warmup);
+  const result = await run(options.duration);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+interface Row {
+  label: string;
+  result: LoadResult;
+  target: 'ceiling' | 'visitor' | 'customer' | 'informative';
+}
+
+export async function benchPages(options: BenchOptions): Promise<void> {
+  const log = (text: string) => process.stdout.write(`[pages] ${text}\n`);
+  if (!existsSync(path.join(DIST, '.server', 'entry-server.js'))) {
+    throw new Error('apps/web/dist has no server bundle: run `npm run build` first');
+  }
+  const startedAt = new Date();
+  const machineLine = machine();
+  const dbName = 'keyland_bench_pages';
+  const databaseUrl = await freshDatabase(dbName);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keyland-bench-pages-'));
+  const env = serverEnv({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, WEB_DIST_DIR: DIST });
+  const rows: Row[] = [];
+  let footprint: { rss: number; startsWeb: number[]; startsBare: number[] } | undefined;
+  try {
+    log(`seeding ${options.games} games into PostgreSQL`);
+    await seedCatalogue(env, options.games);
+    const runtime = await openRuntime(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+    let email = '';
+    try {
+      email = (await insertCustomer(runtime.dbHandle.db, { passwordHash: await hashPassword(PASSWORD) }))
+        .customer.email;
+    } finally {
+      await runtime.dbHandle.close();
+    }
+    const login = async (url: string) => {
+      const customer = createCustomer(url);
+      const answer = await customer.post('/api/kl_api/login', { email, password: PASSWORD });
+      if (answer.status !== 200 || !customer.cookie) throw new Error(`login failed: ${answer.status}`);
+      return { cookie: `keyland_session=${customer.cookie}` };
+    };
+    const pages = async (url: string, loadOptions = options) => {
+      const cookie = await login(url);
+      return {
+        splash: await loadPage(`${url}/publicstore`, {}, loadOptions),
+        games: await loadPage(`${url}/publicstore?page=1`, {}, loadOptions),
+        store: await loadPage(`${url}/store`, cookie, loadOptions),
+      };
+    };
+
+    const store = await startServer(env);
+    let html = '';
+    try {
+      // fetch() takes the brotli off: the ceiling sends it compressed again, as the store does.
+      html = await (await fetch(`${store.url}/publicstore?page=1`, { headers: BROWSER })).text();
+      if (!html.includes('data-testid="game-card"')) throw new Error('the page was not rendered');
+      log('store (source): /publicstore, /publicstore?page=1, /store');
+      const measured = await pages(store.url);
+      rows.push(
+        { label: 'visitor /publicstore (welcome splash)', result: measured.splash, target: 'visitor' },
+        { label: 'visitor /publicstore?page=1 (12 games)', result: measured.games, target: 'visitor' },
+        { label: 'customer /store (12 games, logged in)', result: measured.store, target: 'customer' },
+      );
+    } finally {
+      await store.stop();
+    }
+
+    // Every request rendered: what the page cache saves.
+    const uncached = await startServer({ ...env, CATALOGUE_CACHE_TTL_MS: '0' });
+    try {
+      log('store with the caches off: /publicstore?page=1');
+      rows.push({
+        label: 'visitor /publicstore?page=1, caches off (every request rendered)',
+        result: await loadPage(`${uncached.url}/publicstore?page=1`, {}, options),
+        target: 'informative',
+      });
+    } finally {
+      await uncached.stop();
+    }
+
+    // The ceiling: the same compressed HTML from a bare route.
+    const pageFile = path.join(dataDir, 'page.br');
+    writeFileSync(pageFile, compressText(html, 'br'));
+    const ceiling = await startServer(
+      { PATH: process.env.PATH ?? '', CEILING_PAGE_FILE: pageFile },
+      { entry: path.join(ROOT, 'bench/ceiling-server.ts') },
+    );
+    try {
+      log('ceiling: bare Fastify route');
+      rows.unshift({
+        label: 'bare Fastify, the same HTML precomputed (ceiling)',
+        result: await loadPage(`${ceiling.url}/page`, {}, options),
+        target: 'ceiling',
+      });
+    } finally {
+      await ceiling.stop();
+    }
+
+    // The production bundle serving the web app: memory after the page load, and cold start.
+    execFileSync(NODE, [path.join(ROOT, 'deploy/build-server.ts')], { cwd: ROOT, stdio: 'ignore' });
+    const bundle = path.join(ROOT, 'apps/server/dist/bundle/server.js');
+    const production = await startServer(env, { entry: bundle, nodeFlags: NODE_FLAGS });
+    let rss = Number.NaN;
+    try {
+      log('built bundle with the web app: the same load, then RSS');
+      await pages(production.url);
+      rss = rssMb(production.child.pid);
+    } finally {
+      await production.stop();
+    }
+    const coldStarts = async (web: string) => {
+      const starts: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const server = await startServer(
+          { ...env, WEB_DIST_DIR: web },
+          { entry: bundle, nodeFlags: NODE_FLAGS },
+        );
+        starts.push(server.readyAfterMs);
+        await server.stop();
+      }
+      return starts;
+    };
+    footprint = { rss, startsWeb: await coldStarts(DIST), startsBare: await coldStarts('') };
+  } finally {
+    await dropDatabase(dbName);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const ceilingRps = rows.find((row) => row.target === 'ceiling')?.result.rps ?? Number.NaN;
+  const lines = rows.map(({ label, result, target }) => {
+    const ratio = result.rps / ceilingRps;
+    const verdict =
+      target === 'visitor'
+        ? `p99 ≤ 50 ms and ≥ 0.3 × ceiling: ${pass(result.p99 <= 50 && ratio >= 0.3)}`
+        : target === 'customer'
+          ? `p99 ≤ 100 ms: ${pass(result.p99 <= 100)}`
+          : target === 'ceiling'
+            ? 'reference'
+            : 'informative';
+    return [
+      label,
+      fmt(result.rps, 0),
+      fmt(result.p50, 1),
+      fmt(result.p99, 1),
+      `${result.errors}/${result.non2xx}`,
+      target === 'ceiling' ? '1.00' : `${fmt(ratio, 2)} × ceiling`,
+      verdict,
+    ];
+  });
+  const summary = table(['page', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'ratio', 'target'], lines);
+  const median = (values: number[]) => percentile(values, 50) / 1000;
+  const memory = footprint
+    ? table(
+        ['measure', 'value', 'target'],
+        [
+          [
+            'RSS after the page load, built bundle serving the web app (PostgreSQL)',
+            `${fmt(footprint.rss, 0)} MB`,
+            `≤ 200 MB: ${pass(footprint.rss <= 200)}`,
+          ],
+          [
+            'cold start to /readyz, built bundle with the web app (median of 5)',
+            `${fmt(median(footprint.startsWeb), 2)} s`,
+            `≤ 3 s: ${pass(median(footprint.startsWeb) <= 3)}`,
+          ],
+          [
+            'cold start to /readyz, the same bundle without the web app (median of 5)',
+            `${fmt(median(footprint.startsBare), 2)} s`,
+            'reference',
+          ],
+        ],
+      )
+    : '';
+  process.stdout.write(`\n${summary}\n\n${memory}\n\n`);
+  writeFileSync(
+    path.join(RESULTS, 'pages.md'),
+    `# Shop pages benchmark
+
+Run ${startedAt.toISOString()} on ${machineLine}.
+
+${SHARED_NOTE}
+
+Set-up: the production web build (\`npm run build\`, with its server bundle) served by the store on
+PostgreSQL with ${options.games} generated games (\`LOG_LEVEL=warn\`, default caches of 2 s: catalogue
+answers and finished pages, decisions 017 and 034); autocannon with ${options.connections} connections,
+${options.warmup} s warm-up then ${options.duration} s measured, \`GET\` with a browser's
+\`Accept-Encoding\` (brotli) and \`Accept-Language\`. The customer's requests carry one logged-in session
+cookie. The ceiling is a bare Fastify route in a child process sending the store's own brotli-compressed
+/publicstore?page=1 HTML, precomputed. The load generator runs on the same 2 cores.
+
+${summary}
+
+${memory}
+
+The RSS is read from /proc/<pid>/status (VmRSS) of the built bundle (\`npm run build:server\`) started as in
+production (\`${NODE_FLAGS.join(' ')}\`) after the same page load; cold start is from spawning it to the
+first 200 from \`/readyz\` on the same database. The server bundle of the pages is loaded beside the start,
+not before /readyz answers.
+
+Reproduce: \`npm run build && npm run bench -- --only pages\` (\`--duration 3 --warmup 1\` for a quick look).
+`,
+  );
+}
