@@ -122,16 +122,16 @@ describe(`scheduled jobs and shutdown (${testDbKind})`, () => {
       const reconcile = watch.gate('A', 'reconcile-payments');
       let a: TestContext | undefined;
       let b: TestContext | undefined;
+      // Invoice numbering runs every second: a round of its own could be the one a tick below joins
+      // instead of starting the gated one. Once a minute here.
+      const env = { INVOICE_NUMBERING_MS: '60000' };
       try {
-        a = await buildTestApp({}, { dbHandle: watch.instrument('A', base), gameDataSource: noGames });
+        a = await buildTestApp(env, { dbHandle: watch.instrument('A', base), gameDataSource: noGames });
         await reconcile.entered;
-        b = await buildTestApp(
-          {},
-          {
-            dbHandle: watch.instrument('B', await openDb({ databaseUrl: url, poolMax: 5 })),
-            gameDataSource: noGames,
-          },
-        );
+        b = await buildTestApp(env, {
+          dbHandle: watch.instrument('B', await openDb({ databaseUrl: url, poolMax: 5 })),
+          gameDataSource: noGames,
+        });
         const names = [...a.app.scheduledJobs.keys()].sort();
         expect(names).toEqual([
           'dispute-evidence',
@@ -139,6 +139,7 @@ describe(`scheduled jobs and shutdown (${testDbKind})`, () => {
           'game-data',
           'invoice-numbering',
           'local-payment-settlement',
+          'preorder-deliveries',
           'reconcile-payments',
           'reservation-sweeper',
           'retention',
@@ -174,5 +175,7 @@ describe(`scheduled jobs and shutdown (${testDbKind})`, () => {
         else await base.close();
       }
     },
+    // A bound for a stuck run, not a speed target: each of the eleven jobs runs a round on each instance.
+    120_000,
   );
 });
