@@ -2,11 +2,11 @@
  * Shop pages benchmark (docs/decisions/034): the HTML of the shop's pages rendered by the server, on
  * PostgreSQL with the benchmark catalogue, at N connections — a visitor's /publicstore (welcome splash)
  * and /publicstore?page=1 (games), a logged-in customer's /store — beside a bare Fastify route sending the
- * same compressed HTML (the ceiling). Then the production bundle serving the web app: its RSS after the
+ * same compressed HTML (each page's ceiling). Then the production bundle serving the web app: its RSS after the
  * same load and its cold start, beside the same bundle without the web app. Writes bench/results/pages.md.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -64,7 +64,11 @@ async function loadPage(
 interface Row {
   label: string;
   result: LoadResult;
-  target: 'ceiling' | 'visitor' | 'customer' | 'informative';
+  target: 'visitor' | 'customer' | 'informative';
+  /** The name of the page's copy on the bare route (its ceiling). */
+  page?: 'splash' | 'games' | 'store';
+  /** Requests/s of the bare route sending the same bytes. */
+  ceiling?: number;
 }
 
 export async function benchPages(options: BenchOptions): Promise<void> {
@@ -79,7 +83,7 @@ export async function benchPages(options: BenchOptions): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keyland-bench-pages-'));
   const env = serverEnv({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, WEB_DIST_DIR: DIST });
   const rows: Row[] = [];
-  let footprint: { rss: number; startsWeb: number[]; startsBare: number[] } | undefined;
+  let footprint: { rss: number; rssBare: number; startsWeb: number[]; startsBare: number[] } | undefined;
   try {
     log(`seeding ${options.games} games into PostgreSQL`);
     await seedCatalogue(env, options.games);
@@ -107,49 +111,76 @@ export async function benchPages(options: BenchOptions): Promise<void> {
     };
 
     const store = await startServer(env);
-    let html = '';
+    // Each page as the store sends it (fetch() takes the brotli off): the ceiling sends the same, compressed.
+    const copies: Record<string, string> = {};
     try {
-      // fetch() takes the brotli off: the ceiling sends it compressed again, as the store does.
-      html = await (await fetch(`${store.url}/publicstore?page=1`, { headers: BROWSER })).text();
-      if (!html.includes('data-testid="game-card"')) throw new Error('the page was not rendered');
+      const cookie = await login(store.url);
+      for (const [name, url, headers] of [
+        ['splash', '/publicstore', {}],
+        ['games', '/publicstore?page=1', {}],
+        ['store', '/store', cookie],
+      ] as const) {
+        copies[name] = await (
+          await fetch(`${store.url}${url}`, { headers: { ...BROWSER, ...headers } })
+        ).text();
+      }
+      if (!copies.games?.includes('data-testid="game-card"')) throw new Error('the page was not rendered');
       log('store (source): /publicstore, /publicstore?page=1, /store');
       const measured = await pages(store.url);
       rows.push(
-        { label: 'visitor /publicstore (welcome splash)', result: measured.splash, target: 'visitor' },
-        { label: 'visitor /publicstore?page=1 (12 games)', result: measured.games, target: 'visitor' },
-        { label: 'customer /store (12 games, logged in)', result: measured.store, target: 'customer' },
+        {
+          label: 'visitor /publicstore (welcome splash)',
+          result: measured.splash,
+          target: 'visitor',
+          page: 'splash',
+        },
+        {
+          label: 'visitor /publicstore?page=1 (12 games)',
+          result: measured.games,
+          target: 'visitor',
+          page: 'games',
+        },
+        {
+          label: 'customer /store (12 games, logged in)',
+          result: measured.store,
+          target: 'customer',
+          page: 'store',
+        },
       );
     } finally {
       await store.stop();
     }
 
-    // Every request rendered: what the page cache saves.
+    // Every request queried and rendered, one at a time: what a page costs when it is not kept (at 50
+    // connections the catalogue's queries queue for the database until they time out: 503s).
     const uncached = await startServer({ ...env, CATALOGUE_CACHE_TTL_MS: '0' });
     try {
-      log('store with the caches off: /publicstore?page=1');
+      log('store with the caches off, one connection: /publicstore?page=1');
       rows.push({
-        label: 'visitor /publicstore?page=1, caches off (every request rendered)',
-        result: await loadPage(`${uncached.url}/publicstore?page=1`, {}, options),
+        label: 'visitor /publicstore?page=1, caches off, 1 connection (every request queried and rendered)',
+        result: await loadPage(`${uncached.url}/publicstore?page=1`, {}, { ...options, connections: 1 }),
         target: 'informative',
       });
     } finally {
       await uncached.stop();
     }
 
-    // The ceiling: the same compressed HTML from a bare route.
-    const pageFile = path.join(dataDir, 'page.br');
-    writeFileSync(pageFile, compressText(html, 'br'));
+    // The ceilings: each page's compressed HTML from a bare route.
+    const ceilingDir = path.join(dataDir, 'ceiling');
+    mkdirSync(ceilingDir);
+    for (const [name, html] of Object.entries(copies)) {
+      writeFileSync(path.join(ceilingDir, `${name}.br`), compressText(html, 'br'));
+    }
     const ceiling = await startServer(
-      { PATH: process.env.PATH ?? '', CEILING_PAGE_FILE: pageFile },
+      { PATH: process.env.PATH ?? '', CEILING_PAGES_DIR: ceilingDir },
       { entry: path.join(ROOT, 'bench/ceiling-server.ts') },
     );
     try {
-      log('ceiling: bare Fastify route');
-      rows.unshift({
-        label: 'bare Fastify, the same HTML precomputed (ceiling)',
-        result: await loadPage(`${ceiling.url}/page`, {}, options),
-        target: 'ceiling',
-      });
+      for (const row of rows) {
+        if (!row.page) continue;
+        log(`ceiling: bare Fastify route with the ${row.page} page`);
+        row.ceiling = (await loadPage(`${ceiling.url}/page/${row.page}`, {}, options)).rps;
+      }
     } finally {
       await ceiling.stop();
     }
@@ -166,6 +197,16 @@ export async function benchPages(options: BenchOptions): Promise<void> {
     } finally {
       await production.stop();
     }
+    // The same requests to the same bundle without the web app (each a 404): what serving pages adds.
+    const bare = await startServer({ ...env, WEB_DIST_DIR: '' }, { entry: bundle, nodeFlags: NODE_FLAGS });
+    let rssBare = Number.NaN;
+    try {
+      log('built bundle without the web app: the same requests, then RSS');
+      await pages(bare.url, { ...options, warmup: 0 });
+      rssBare = rssMb(bare.child.pid);
+    } finally {
+      await bare.stop();
+    }
     const coldStarts = async (web: string) => {
       const starts: number[] = [];
       for (let i = 0; i < 5; i++) {
@@ -178,34 +219,35 @@ export async function benchPages(options: BenchOptions): Promise<void> {
       }
       return starts;
     };
-    footprint = { rss, startsWeb: await coldStarts(DIST), startsBare: await coldStarts('') };
+    footprint = { rss, rssBare, startsWeb: await coldStarts(DIST), startsBare: await coldStarts('') };
   } finally {
     await dropDatabase(dbName);
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const ceilingRps = rows.find((row) => row.target === 'ceiling')?.result.rps ?? Number.NaN;
-  const lines = rows.map(({ label, result, target }) => {
-    const ratio = result.rps / ceilingRps;
+  const lines = rows.map(({ label, result, target, ceiling }) => {
+    const ratio = result.rps / (ceiling ?? Number.NaN);
     const verdict =
       target === 'visitor'
         ? `p99 ≤ 50 ms and ≥ 0.3 × ceiling: ${pass(result.p99 <= 50 && ratio >= 0.3)}`
         : target === 'customer'
           ? `p99 ≤ 100 ms: ${pass(result.p99 <= 100)}`
-          : target === 'ceiling'
-            ? 'reference'
-            : 'informative';
+          : 'informative';
     return [
       label,
       fmt(result.rps, 0),
       fmt(result.p50, 1),
       fmt(result.p99, 1),
       `${result.errors}/${result.non2xx}`,
-      target === 'ceiling' ? '1.00' : `${fmt(ratio, 2)} × ceiling`,
+      ceiling === undefined ? '' : fmt(ceiling, 0),
+      ceiling === undefined ? '' : `${fmt(ratio, 2)} × ceiling`,
       verdict,
     ];
   });
-  const summary = table(['page', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'ratio', 'target'], lines);
+  const summary = table(
+    ['page', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'ceiling req/s', 'ratio', 'target'],
+    lines,
+  );
   const median = (values: number[]) => percentile(values, 50) / 1000;
   const memory = footprint
     ? table(
@@ -215,6 +257,11 @@ export async function benchPages(options: BenchOptions): Promise<void> {
             'RSS after the page load, built bundle serving the web app (PostgreSQL)',
             `${fmt(footprint.rss, 0)} MB`,
             `≤ 200 MB: ${pass(footprint.rss <= 200)}`,
+          ],
+          [
+            'RSS after the same requests, the same bundle without the web app (each answered 404)',
+            `${fmt(footprint.rssBare, 0)} MB`,
+            'reference',
           ],
           [
             'cold start to /readyz, built bundle with the web app (median of 5)',
@@ -243,8 +290,9 @@ PostgreSQL with ${options.games} generated games (\`LOG_LEVEL=warn\`, default ca
 answers and finished pages, decisions 017 and 034); autocannon with ${options.connections} connections,
 ${options.warmup} s warm-up then ${options.duration} s measured, \`GET\` with a browser's
 \`Accept-Encoding\` (brotli) and \`Accept-Language\`. The customer's requests carry one logged-in session
-cookie. The ceiling is a bare Fastify route in a child process sending the store's own brotli-compressed
-/publicstore?page=1 HTML, precomputed. The load generator runs on the same 2 cores.
+cookie. Each page's ceiling is a bare Fastify route in a child process sending that very page as the store
+sent it (brotli-compressed, precomputed), measured the same way. The load generator runs on the same 2
+cores.
 
 ${summary}
 

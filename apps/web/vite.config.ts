@@ -132,8 +132,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                     test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                     priority: 2,
                   },
-                  // Shared by the entry and the app: a chunk of its own, or the entry would load the app at once.
-                  { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
+                  // Shared by the entry and the app: a chunk of their own, or the entry would load the app
+                  // at once.
+                  {
+                    name: 'entry-shared',
+                    test: /vite[\\/]preload-helper|core[\\/]src[\\/]first-data/,
+                    priority: 3,
+                  },
                   {
                     name: 'app',
                     tags: ['$initial'],

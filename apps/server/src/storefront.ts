@@ -6,14 +6,15 @@ import { catalogueChanged } from './lib/catalogue-changed.ts';
 import { loadWebManifest } from './lib/web-manifest.ts';
 import type { SessionService } from './modules/accounts/session.service.ts';
 import type { CatalogueService } from './modules/catalogue/catalogue.service.ts';
-import { createPageAnswers } from './modules/catalogue/page-answers.ts';
-import { createPageCache, loadPageRenderer } from './modules/catalogue/page-renderer.ts';
+import { createPageAnswers, type PageAnswer } from './modules/catalogue/page-answers.ts';
+import { createPageCache } from './modules/catalogue/page-cache.ts';
+import { loadPageRenderer } from './modules/catalogue/page-renderer.ts';
 import { createPageHeads } from './modules/catalogue/product-page.ts';
 import { createShopPages } from './modules/catalogue/shop-pages.ts';
 import { createSharingHeads, createSitemap, seoRoutes } from './modules/seo/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-/** Finished pages kept at most (a page is some 60 KB with its compressed forms). */
+/** Finished pages kept at most (a page is kept brotli-compressed: some 10 KB). */
 const KEPT_PAGES = 200;
 
 /**
@@ -42,7 +43,7 @@ export async function registerStorefront(
     registerWebApp(app, webDistDir, { sessions, pages: undefined });
     return;
   }
-  const cache = createPageCache({
+  const cache = createPageCache<PageAnswer | undefined>({
     ttlMs: config.catalogueCacheTtlMs,
     signal: catalogueChanged,
     maxEntries: KEPT_PAGES,

@@ -1,4 +1,5 @@
 import './styles.css';
+import { CODE_LIST_ID } from '@keyland/core/first-data';
 import { holdEarlyEvents } from './lib/early-events.ts';
 
 /*
@@ -7,9 +8,6 @@ import { holdEarlyEvents } from './lib/early-events.ts';
  * over. A page the browser renders itself, or a tab in the background (which paints nothing), starts the
  * app at once.
  */
-
-/** The list of the page's code the server writes into a page it rendered (page-renderer.ts). */
-const CODE_LIST_ID = 'keyland-code';
 
 function afterFirstPaint(): Promise<void> {
   const rendered = document.getElementById('root')?.firstElementChild;

@@ -2,7 +2,7 @@ import { isLocale } from '@keyland/core/locales';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { type HydrationState, RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { type AppRouter, createAppRouter, createHydratingRouter, whenRouterReady } from './app/router.tsx';
 import { readFirstData, type ServerRender, seedQueries } from './lib/first-data.ts';
@@ -61,7 +61,8 @@ async function hydrate(container: HTMLElement, queryClient: QueryClient, render:
   const language = isLocale(render.language) ? render.language : initialLanguage();
   const [, router] = await Promise.all([
     initI18n(language),
-    createHydratingRouter(queryClient, render.router),
+    // Written by the server's static handler (entry-server.tsx) as React Router's hydration data.
+    createHydratingRouter(queryClient, render.router as HydrationState),
   ]);
   dropFirstPageTags(router);
   const preferred = initialLanguage();

@@ -57,6 +57,8 @@ for (const adapter of adapters) {
     beforeAll(async () => {
       dbHandle = await createTestDb();
       stores = adapter.open(now);
+      // The Redis store connects in the background and answers 503 until then: wait for the connection.
+      await stores.ping();
     });
 
     afterAll(async () => {
@@ -203,6 +205,7 @@ describe.skipIf(!testRedisUrl)(
         prefix: own,
         now,
       });
+      await stores.ping();
       redis = openTestRedis();
     });
 

@@ -1,37 +1,15 @@
+import { FIRST_DATA_ID, type FirstData, type FirstQuery, type ServerRender } from '@keyland/core/first-data';
 import type { QueryClient } from '@tanstack/react-query';
-import type { HydrationState } from 'react-router';
 
-/**
- * The id of the JSON data block the server writes into the HTML of the shop's pages (session check,
- * first catalogue page, count and platforms, the product page's game: apps/server/src/modules/catalogue/
+/*
+ * The first data block the server writes into the HTML of the shop's pages (session check, first
+ * catalogue page, count and platforms, the product page's game: apps/server/src/modules/catalogue/
  * shop-pages.ts). It is a `<script type="application/json">`, which the browser never executes, so the
  * CSP stays strict.
  */
-export const FIRST_DATA_ID = 'keyland-first-data';
 
-/** One seeded query: the web app's query key and the answer its query function would return. */
-export interface FirstQuery {
-  key: readonly unknown[];
-  data: unknown;
-}
-
-/**
- * Present when the server rendered the page's HTML (src/entry-server.tsx): what the browser's first
- * render must start from to produce the same HTML.
- */
-export interface ServerRender {
-  /** The language the HTML is written in. */
-  language: string;
-  /** When it was rendered (ms since the epoch): the clock of countdowns in the first render. */
-  at: number;
-  /** React Router's hydration data (the loaders of the routes shown, which fetch nothing). */
-  router: HydrationState;
-}
-
-export interface FirstData {
-  queries: FirstQuery[];
-  render?: ServerRender | undefined;
-}
+export type { FirstData, FirstQuery, ServerRender };
+export { FIRST_DATA_ID };
 
 function isFirstQuery(value: unknown): value is FirstQuery {
   return (

@@ -3,10 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
+import { CODE_LIST_ID, type FirstQuery, type ServerRender } from '@keyland/core/first-data';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChangeSignal } from '../../lib/catalogue-changed.ts';
 import { compressText, type TextEncoding } from '../../lib/compress-text.ts';
-import { createAnswerCache } from './catalogue.cache.ts';
 import { jsonForScript } from './product-page.ts';
 
 /*
@@ -19,12 +18,6 @@ import { jsonForScript } from './product-page.ts';
 /** Where the web build writes its server bundle (apps/web/vite.config.ts, SERVER_BUNDLE_DIR). */
 export const SERVER_BUNDLE = path.join('.server', 'entry-server.js');
 
-/** One seeded query: the web app's query key and the answer its query function would return. */
-export interface FirstQuery {
-  key: readonly unknown[];
-  data: unknown;
-}
-
 /** What a page is rendered from (the bundle's `PageRender`). */
 export interface PageRender {
   url: string;
@@ -34,7 +27,7 @@ export interface PageRender {
 }
 
 /** React Router's hydration data, as the bundle returns it (opaque here: it goes into the data block). */
-export type RouterHydration = Record<string, unknown>;
+export type RouterHydration = ServerRender['router'];
 
 /** The bundle's answer: the HTML inside #root and the hydration data, or a redirect. */
 export type RenderedPage = { html: string; router: RouterHydration } | { redirect: string; status: number };
@@ -89,39 +82,6 @@ export function pageDocument(html: string): PageDocument {
   };
 }
 
-/** The JSON of an answer the caches keep (the same object until it changes), made once per object. */
-const jsonOfKept = new WeakMap<object, string>();
-export function keptJson(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return String(JSON.stringify(value));
-  let json = jsonOfKept.get(value);
-  if (json === undefined) {
-    json = JSON.stringify(value);
-    jsonOfKept.set(value, json);
-  }
-  return json;
-}
-
-/**
- * Finished pages kept by what they are made of — address, language and the inlined answers, the
- * session's included — so two callers share a page only when its whole content is the same. Like the
- * catalogue's answers (decision 017) an entry lives `ttlMs` at most and goes at once when the catalogue
- * changes here.
- */
-export function createPageCache(options: { ttlMs: number; signal: ChangeSignal; maxEntries?: number }) {
-  const cache = createAnswerCache(options);
-  return {
-    /** `parts` are what the page is made of; the answers among them are JSON-encoded once per object. */
-    get(parts: unknown[], build: () => Promise<PageDocument>): Promise<PageDocument> {
-      const hash = createHash('sha256');
-      for (const part of parts) hash.update(keptJson(part)).update('\u0000');
-      return cache.get(hash.digest('base64url'), build);
-    },
-    close: () => cache.close(),
-  };
-}
-
-export type PageCache = ReturnType<typeof createPageCache>;
-
 /** Tags React hoists to the start of a page rendered without a document (title, meta, link). */
 const HOISTED = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*\/?>)/;
 
@@ -138,9 +98,6 @@ export function splitHoisted(html: string): { hoisted: string[]; body: string } 
   }
   return { hoisted, body: rest };
 }
-
-/** The id of the list of the page's code, which the web app fetches after the first paint (entry-client.tsx). */
-export const CODE_LIST_ID = 'keyland-code';
 
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
 

@@ -1,4 +1,5 @@
 import { cataloguePageRequestOf, choosesInCatalogue, readCatalogueAddress } from '@keyland/core/catalogue';
+import { FIRST_DATA_ID, type FirstQuery, type ServerRender } from '@keyland/core/first-data';
 import { DEFAULT_LOCALE, type Locale } from '@keyland/core/locales';
 import { pagePaths } from '@keyland/core/pages';
 import type { SessionUser } from '@keyland/core/schemas/accounts';
@@ -10,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { ShopRoute, WebManifest } from '../../lib/web-manifest.ts';
 import type { CatalogueService } from './catalogue.service.ts';
-import type { FirstQuery, PageRenderer, RouterHydration } from './page-renderer.ts';
+import type { PageRenderer } from './page-renderer.ts';
 import { escapeHtml, jsonForScript, type ProductHead } from './product-page.ts';
 
 /*
@@ -22,11 +23,6 @@ import { escapeHtml, jsonForScript, type ProductHead } from './product-page.ts';
  * from them (main.tsx). Only what a customer's own API calls would answer goes in: the catalogue calls
  * answer the same to admins (no wholesale figures), and the session block is the caller's own answer.
  */
-
-export type { FirstQuery };
-
-/** The id of the data block; the web app reads it once at start (src/lib/first-data.ts). */
-export const FIRST_DATA_ID = 'keyland-first-data';
 
 const LEGAL_ROUTES: Record<string, ShopRoute> = {
   [pagePaths.terms]: 'terms',
@@ -111,13 +107,6 @@ export function firstImages(
 
 const MINUTE_MS = 60_000;
 
-/** What the browser's first render starts from when the server rendered the page (src/lib/first-data.ts). */
-export interface ServerRender {
-  language: string;
-  at: number;
-  router: RouterHydration;
-}
-
 /** The data block: JSON escaped so that no value can close the element; never executed (not JavaScript). */
 export function firstDataBlock(queries: FirstQuery[], render?: ServerRender): string {
   const data = render ? { queries, render } : { queries };
@@ -157,26 +146,21 @@ export interface ShopPagesDeps {
 }
 
 /**
- * The plan of a shop page, or undefined for other routes. `caller` resolves the session cookie's user
- * (null for a visitor); it is only asked for on the shop's routes. `route` is given for the not-found page.
+ * The plan of a shop page, or undefined for other routes. `user` is the session cookie's user: null for a
+ * visitor, undefined when the session could not be read. `route` is given for the not-found page.
  */
 export function createShopPages({ catalogue, manifest, productHead, supportContact, log }: ShopPagesDeps) {
   return async (
     url: string,
     {
-      caller,
+      user,
       language,
       route: given,
-    }: { caller: () => Promise<SessionUser | null>; language: Locale; route?: ShopRoute },
+    }: { user: SessionUser | null | undefined; language: Locale; route?: ShopRoute },
   ): Promise<ShopPagePlan | undefined> => {
     const parsed = new URL(url, 'http://localhost');
     const route = given ?? shopRouteOf(parsed.pathname);
     if (!route) return undefined;
-    // Unknown when the session store cannot be read: the block then leaves the session to the web app.
-    const user = await caller().catch((error: unknown) => {
-      log?.warn({ err: error }, 'session not inlined');
-      return undefined;
-    });
     const product = route === 'product' ? await productHead(url) : undefined;
     // /store sends visitors to /login: neither its code nor its games are wanted then.
     const opensPage = route !== 'store' || (user !== null && user !== undefined);
