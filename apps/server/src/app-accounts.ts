@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/env.ts';
-import type { Database } from './db/client.ts';
 import type { KeyVault } from './lib/key-vault.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import type { AuthRepository } from './modules/accounts/auth.repository.ts';
-import type { RateLimiter, SessionService, SessionStores } from './modules/accounts/index.ts';
+import { type AccountsDeps, createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createTotpService } from './modules/admin/two-factor/totp.service.ts';
 import { loginTotpRoutes } from './modules/admin/two-factor/two-factor.routes.ts';
-import type { BackOffice } from './modules/backoffice/backoffice.port.ts';
-import type { MailDispatcher, MailOutbox } from './modules/mail/index.ts';
 import {
   createPasskeyLoginService,
   createPasskeysService,
@@ -25,17 +20,7 @@ import {
 export async function registerAccounts(
   app: FastifyInstance,
   config: Config,
-  deps: {
-    db: Database;
-    keyVault: KeyVault;
-    authRepository: AuthRepository;
-    sessions: SessionService;
-    sessionStores: SessionStores;
-    limiter: RateLimiter;
-    backOffice: BackOffice;
-    mailOutbox: MailOutbox;
-    mailDispatcher: MailDispatcher;
-  },
+  deps: Omit<AccountsDeps, 'publicUrl' | 'now' | 'secondFactor'> & { keyVault: KeyVault },
 ) {
   const { db, sessions, limiter } = deps;
   const totp = createTotpService({ db, keyVault: deps.keyVault, sessions, limiter });

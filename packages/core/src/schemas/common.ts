@@ -12,6 +12,14 @@ export const errorBodySchema = z
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** The error answers of a route, by status (each the one error body): `...errorResponses(400, 401)`. */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
+    S,
+    typeof errorBodySchema
+  >;
+}
+
 /** A euro amount on the wire: a number with at most two decimals (converted to cents at the edge). */
 export const eurosSchema = z
   .number()

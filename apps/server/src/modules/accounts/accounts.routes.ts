@@ -13,7 +13,7 @@ import {
   updateProfileRequestSchema,
   userOnlineResponseSchema,
 } from '@keyland/core/schemas/accounts';
-import { errorBodySchema } from '@keyland/core/schemas/common';
+import { errorBodySchema, errorResponses } from '@keyland/core/schemas/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,13 +63,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
         operationId: 'startSession',
         summary: 'Log in with e-mail and password; sets the keyland_session cookie',
         body: loginRequestSchema,
-        response: {
-          200: loginResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { loginResponseSchema } from '@keyland/core/schemas/accounts';
-import { errorBodySchema } from '@keyland/core/schemas/common';
+import { errorBodySchema, errorResponses } from '@keyland/core/schemas/common';
 import {
   finishPasskeyLoginRequestSchema,
   finishPasskeyRegistrationRequestSchema,
@@ -167,13 +167,7 @@ export const passkeyLoginRoutes: FastifyPluginAsyncZod<{ login: PasskeyLoginServ
         summary:
           'Log in with the authenticator’s signed answer; sets the keyland_session cookie (an admin’s passkey counts as both factors: no code step)',
         body: finishPasskeyLoginRequestSchema,
-        response: {
-          200: loginResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {

@@ -8,13 +8,7 @@ import { createPricingRepository, type PriceChangeCause } from './pricing.reposi
  * selling price (`refreshSalePrices`). The rules of a discount's window and scope are shared with the
  * coupons module (`discount-rules.ts`). Everything else in the folder is private.
  */
-export {
-  discountScope,
-  discountStatus,
-  discountWindow,
-  endDiscount,
-  lockScheduled,
-} from './discount-rules.ts';
+export * from './discount-rules.ts';
 export { priceHistoryRoutes, promotionsAdminRoutes } from './pricing.routes.ts';
 export { createPromotionsService, type PromotionsService } from './promotions.service.ts';
 export { refreshSalePrices } from './sale-prices.ts';

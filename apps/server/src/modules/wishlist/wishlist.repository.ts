@@ -45,6 +45,16 @@ export interface AlertState {
   outOfStock: boolean;
 }
 
+/** The columns of an entry's AlertState. */
+const alertStateColumns = {
+  priceAlert: wishlistItems.priceAlert,
+  priceBelowCents: wishlistItems.priceBelowCents,
+  stockAlert: wishlistItems.stockAlert,
+  priceSeenCents: wishlistItems.priceSeenCents,
+  priceSeenChangeId: wishlistItems.priceSeenChangeId,
+  outOfStock: wishlistItems.outOfStock,
+};
+
 export function createWishlistRepository(db: Executor) {
   return {
     /** A game by its provider id: its current price, stock and newest ledger row. */
@@ -153,12 +163,7 @@ export function createWishlistRepository(db: Executor) {
           ...gameColumns,
           itemId: wishlistItems.id,
           customerId: wishlistItems.customerId,
-          priceAlert: wishlistItems.priceAlert,
-          priceBelowCents: wishlistItems.priceBelowCents,
-          stockAlert: wishlistItems.stockAlert,
-          priceSeenCents: wishlistItems.priceSeenCents,
-          priceSeenChangeId: wishlistItems.priceSeenChangeId,
-          outOfStock: wishlistItems.outOfStock,
+          ...alertStateColumns,
           latestChangeId: latestPriceChange,
           email: customers.email,
           fullName: customers.fullName,
@@ -177,12 +182,7 @@ export function createWishlistRepository(db: Executor) {
       const rows = await db
         .select({
           id: wishlistItems.id,
-          priceAlert: wishlistItems.priceAlert,
-          priceBelowCents: wishlistItems.priceBelowCents,
-          stockAlert: wishlistItems.stockAlert,
-          priceSeenCents: wishlistItems.priceSeenCents,
-          priceSeenChangeId: wishlistItems.priceSeenChangeId,
-          outOfStock: wishlistItems.outOfStock,
+          ...alertStateColumns,
         })
         .from(wishlistItems)
         .where(inArray(wishlistItems.id, [...itemIds]))

@@ -211,3 +211,36 @@ export function FormMessage({
 export function focusField(id: string): void {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
 }
+
+/** A check box with its label beside it; `describedBy` names the hint lines under it, if any. */
+export function CheckboxField({
+  id,
+  checked,
+  onChange,
+  describedBy: hints,
+  labelClassName,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  describedBy?: string | undefined;
+  labelClassName?: string;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={hints}
+        className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand"
+      />
+      <label htmlFor={id} className={cn('text-sm leading-snug text-ink', labelClassName)}>
+        {children}
+      </label>
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import { isoToTallinnInput } from '@keyland/core/dates';
 import { CalendarClock, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '#src/components/ui/form-controls.tsx';
 
 /** Whether a typed release date (YYYY-MM-DD) is after today in Tallinn, where a release day begins. */
 export function isFutureRelease(releaseDate: string, now: Date = new Date()): boolean {
@@ -29,20 +30,16 @@ export function PreorderCheckbox({
   const idle = checked && !isFutureRelease(releaseDate);
   return (
     <div className="flex flex-col gap-1.5 rounded-lg border border-line bg-raised/40 p-3">
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          aria-describedby={`${id}-hint${idle ? ` ${id}-idle` : ''}`}
-          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand"
-        />
-        <label htmlFor={id} className="flex items-center gap-1.5 text-sm font-medium text-ink">
-          <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-brand" />
-          {t('admin.preorders.allow')}
-        </label>
-      </div>
+      <CheckboxField
+        id={id}
+        checked={checked}
+        onChange={onChange}
+        describedBy={`${id}-hint${idle ? ` ${id}-idle` : ''}`}
+        labelClassName="flex items-center gap-1.5 font-medium"
+      >
+        <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-brand" />
+        {t('admin.preorders.allow')}
+      </CheckboxField>
       <p id={`${id}-hint`} className="text-xs leading-relaxed text-ink-muted">
         {t('admin.preorders.allowHint')}
       </p>

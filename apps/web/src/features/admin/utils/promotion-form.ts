@@ -8,26 +8,10 @@ import {
   type Promotion,
   type PromotionInput,
 } from '#src/features/admin/api/admin-promotions-api.ts';
-import {
-  checkEuros,
-  formFieldOf,
-  type NameReason,
-  nameErrors,
-  type PercentReason,
-  parseEuros,
-  percentErrors,
-  reasonFor,
-  type ScopeReason,
-  type ScopeValues,
-  scopeErrors,
-  scopeInput,
-  tallinnToIso,
-  type WindowReason,
-  windowErrors,
-} from './discount-form.ts';
+import * as discount from './discount-form.ts';
 
 /** What the promotion form holds: the fields as typed; the times as `datetime-local` values in Tallinn time. */
-export interface PromotionFormValues extends ScopeValues {
+export interface PromotionFormValues extends discount.ScopeValues {
   name: string;
   kind: PromotionKind;
   percentOff: string;
@@ -63,12 +47,12 @@ export const PROMOTION_FIELD_ORDER: readonly PromotionField[] = [
 
 /** The reasons a field is refused, each a text under promotions.form.errors. */
 export type PromotionFieldError =
-  | NameReason
-  | PercentReason
+  | discount.NameReason
+  | discount.PercentReason
   | 'priceRequired'
   | 'priceInvalid'
-  | ScopeReason
-  | WindowReason;
+  | discount.ScopeReason
+  | discount.WindowReason;
 
 export type PromotionFormErrors = Partial<Record<PromotionField, PromotionFieldError>>;
 
@@ -106,13 +90,15 @@ export function promotionToForm(promotion: Promotion): PromotionFormValues {
  */
 export function validatePromotionForm(values: PromotionFormValues): PromotionFormErrors {
   const price =
-    values.kind === 'percent' ? undefined : checkEuros(values.fixedPrice, 0, PROMOTION_FIXED_PRICE_MAX);
+    values.kind === 'percent'
+      ? undefined
+      : discount.checkEuros(values.fixedPrice, 0, PROMOTION_FIXED_PRICE_MAX);
   return {
-    ...nameErrors(values.name, PROMOTION_NAME_MAX),
-    ...(values.kind === 'percent' ? percentErrors(values.percentOff, MAX_PERCENT_OFF) : {}),
-    ...(price ? { fixedPrice: reasonFor('price', price) } : {}),
-    ...scopeErrors(values, PROMOTION_MAX_GAMES),
-    ...windowErrors(values.startsAt, values.endsAt, { maxDays: PROMOTION_MAX_DAYS }),
+    ...discount.nameErrors(values.name, PROMOTION_NAME_MAX),
+    ...(values.kind === 'percent' ? discount.percentErrors(values.percentOff, MAX_PERCENT_OFF) : {}),
+    ...(price ? { fixedPrice: discount.reasonFor('price', price) } : {}),
+    ...discount.scopeErrors(values, PROMOTION_MAX_GAMES),
+    ...discount.windowErrors(values.startsAt, values.endsAt, { maxDays: PROMOTION_MAX_DAYS }),
   };
 }
 
@@ -122,13 +108,13 @@ export function formToPromotionInput(values: PromotionFormValues): PromotionInpu
     name: values.name.trim(),
     kind: values.kind,
     percentOff: values.kind === 'percent' ? Number(values.percentOff.trim()) : null,
-    fixedPrice: values.kind === 'fixed_price' ? parseEuros(values.fixedPrice) : null,
-    ...scopeInput(values),
-    startsAt: tallinnToIso(values.startsAt),
-    endsAt: tallinnToIso(values.endsAt),
+    fixedPrice: values.kind === 'fixed_price' ? discount.parseEuros(values.fixedPrice) : null,
+    ...discount.scopeInput(values),
+    startsAt: discount.tallinnToIso(values.startsAt),
+    endsAt: discount.tallinnToIso(values.endsAt),
   };
 }
 
 /** The form field a server validation error names (`endsAt`, `gameIds.3` → `gameIds`), if it is one. */
 export const promotionFieldOf = (serverField: string | undefined): PromotionField | undefined =>
-  formFieldOf(PROMOTION_FIELD_ORDER, serverField);
+  discount.formFieldOf(PROMOTION_FIELD_ORDER, serverField);

@@ -4,7 +4,7 @@ import { BellRing } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
-import { FormMessage, focusField, TextField } from '#src/components/ui/form-controls.tsx';
+import { CheckboxField, FormMessage, focusField, TextField } from '#src/components/ui/form-controls.tsx';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useSetWishlistAlert } from '../api/change-wishlist.ts';
@@ -24,33 +24,6 @@ function useAlertSummary(item: WishlistItem): string {
     backInStock ? t('wishlist.alerts.summaryStock') : null,
   ].filter((part) => part !== null);
   return parts.length > 0 ? parts.join(' · ') : t('wishlist.alerts.summaryOff');
-}
-
-function Check({
-  id,
-  checked,
-  onChange,
-  children,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: ReactNode;
-}): ReactNode {
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand"
-      />
-      <label htmlFor={id} className="text-sm leading-snug text-ink">
-        {children}
-      </label>
-    </div>
-  );
 }
 
 /**
@@ -94,9 +67,13 @@ export function WishlistAlertForm({ item }: { item: WishlistItem }): ReactNode {
       <form noValidate onSubmit={submit} className="flex flex-col gap-3 border-t border-line px-3 py-3">
         <fieldset className="flex flex-col gap-3">
           <legend className="sr-only">{t('wishlist.alerts.legend', { title: item.title })}</legend>
-          <Check id={`${id}-drop`} checked={values.priceDrop} onChange={(priceDrop) => change({ priceDrop })}>
+          <CheckboxField
+            id={`${id}-drop`}
+            checked={values.priceDrop}
+            onChange={(priceDrop) => change({ priceDrop })}
+          >
             {t('wishlist.alerts.priceDrop')}
-          </Check>
+          </CheckboxField>
           <TextField
             id={`${id}-below`}
             name="priceBelow"
@@ -110,13 +87,13 @@ export function WishlistAlertForm({ item }: { item: WishlistItem }): ReactNode {
             value={values.priceBelow}
             onChange={(event) => change({ priceBelow: event.target.value })}
           />
-          <Check
+          <CheckboxField
             id={`${id}-stock`}
             checked={values.backInStock}
             onChange={(backInStock) => change({ backInStock })}
           >
             {t('wishlist.alerts.backInStock')}
-          </Check>
+          </CheckboxField>
         </fieldset>
         <p className="text-xs leading-relaxed text-ink-muted">{t('wishlist.alerts.howOften')}</p>
         <div className="flex flex-wrap items-center gap-3">
