@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+import { emptyToUndefined } from './env-values.ts';
 
 /** The fraud screening's settings in the environment (README, "Fraud screening"; modules/risk). */
 export const riskEnvShape = {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+import { emptyToUndefined } from './env-values.ts';
 
 /** Key claims and the support channel in the environment (README, "Key guarantee and support"). */
 export const supportEnvShape = {

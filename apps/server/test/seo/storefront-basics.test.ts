@@ -89,7 +89,16 @@ describe(`storefront basics: 404s, robots.txt, sitemap, link previews (${testDbK
     const lines = response.body.split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/store', '/History', '/profile', '/login', '/checkout', '/admin', '/api/'])
+    for (const path of [
+      '/store',
+      '/History',
+      '/profile',
+      '/wishlist',
+      '/login',
+      '/checkout',
+      '/admin',
+      '/api/',
+    ])
       expect(lines, path).toContain(`Disallow: ${path}`);
     expect(lines).not.toContain('Disallow: /product');
     expect(lines).toContain(`Sitemap: ${SHOP}/sitemap.xml`);

@@ -24,6 +24,7 @@ const PRIVATE_PATHS = [
   pagePaths.history,
   pagePaths.history.toLowerCase(),
   pagePaths.profile,
+  pagePaths.wishlist,
   pagePaths.admin,
   '/api/',
   '/pay/',
