@@ -133,6 +133,8 @@ test.describe('product detail', () => {
     const game = await steamGameWithPhotos(request);
     const count = game.photos.length;
     await page.goto(href(game));
+    // The carousel's buttons answer once the app runs the server-rendered page.
+    await waitForApp(page);
 
     const carousel = page.getByTestId('photo-carousel');
     const dots = carousel.getByTestId('carousel-dot');
