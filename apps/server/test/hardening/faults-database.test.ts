@@ -53,10 +53,24 @@ describe.skipIf(!testDatabaseUrl)('the store when PostgreSQL drops its connectio
   async function terminateWhenBlocked(waiters = 1): Promise<number> {
     await waitForWaiters(waiters);
     const killed = await monitor.query(
-      'select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid not in (pg_backend_pid(), $2)) t',
+      `with victims as materialized (
+         select pid from pg_stat_activity where datname = $1 and pid not in (pg_backend_pid(), $2))
+       select pid from victims where pg_terminate_backend(pid)`,
       [database, adminPid],
     );
-    return killed.rows[0].n as number;
+    const pids = killed.rows.map((row) => row.pid as number);
+    // pg_terminate_backend only signals: wait until those connections are gone, so that the checks that
+    // follow never meet one of them still closing.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const left = await monitor.query(
+        'select count(*)::int as n from pg_stat_activity where pid = any($1)',
+        [pids],
+      );
+      if (left.rows[0].n === 0) return pids.length;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`the terminated connections ${pids.join(', ')} never went away`);
   }
 
   async function waitForWaiters(waiters: number): Promise<void> {
