@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccounts } from './app-accounts.ts';
 import { registerCustomerRights } from './app-customer-rights.ts';
+import { registerGifts } from './app-gifts.ts';
 import { scheduleCheckoutJobs, scheduleInvoiceNumbering, scheduleLocalSettlement } from './app-jobs.ts';
 import { registerPreorders } from './app-preorders.ts';
 import { registerCatalogueAndPrices } from './app-pricing.ts';
@@ -31,6 +32,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { registerGameData } from './modules/gamedata/game-data.module.ts';
 import type { GameDataSource } from './modules/gamedata/game-data.port.ts';
+import { giftStatesOfOrders } from './modules/gifts/index.ts';
 import { type DrainState, healthRoutes } from './modules/health/health.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
@@ -220,6 +222,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reviewHours: Math.ceil(config.risk.reviewDeadlineHours),
     claimsOf: claims.ofOrders,
     claimHours: Math.ceil(config.support.claimResolutionHours),
+    giftsOf: (orderIds) => giftStatesOfOrders(db, orderIds),
   });
   await app.register(ordersRoutes, { service: orders });
   app.decorate('orders', orders);
@@ -262,6 +265,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   scheduleCheckoutJobs(app, deps.dbHandle, { checkout, review, sessionStore });
   await registerPreorders(app, config, { ...deps, mailOutbox, mailDispatcher });
+  await registerGifts(app, config, { ...deps, mailOutbox, mailDispatcher });
   await registerWishlist(app, config, deps.dbHandle, { mailOutbox, mailDispatcher });
 
   await supplierModule.register(app);

@@ -73,6 +73,11 @@ export const errorCodes = [
   'PASSKEY_LAST_LOGIN',
   'PREORDER_ALONE',
   'WISHLIST_FULL',
+  'GIFT_DATE_OUT_OF_RANGE',
+  'GIFT_LINK_INVALID',
+  'GIFT_LINK_EXPIRED',
+  'GIFT_ALREADY_OPENED',
+  'GIFT_RESEND_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -151,4 +156,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   PASSKEY_LAST_LOGIN: 409,
   PREORDER_ALONE: 409,
   WISHLIST_FULL: 409,
+  GIFT_DATE_OUT_OF_RANGE: 400,
+  GIFT_LINK_INVALID: 404,
+  GIFT_LINK_EXPIRED: 410,
+  GIFT_ALREADY_OPENED: 409,
+  GIFT_RESEND_LIMIT: 409,
 };

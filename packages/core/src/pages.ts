@@ -23,6 +23,8 @@ export const pagePaths = {
   profile: '/profile',
   wishlist: '/wishlist',
   wishlistUnsubscribe: '/wishlist/unsubscribe',
+  /** A gift's page: its recipient reveals the keys with the token of the mailed link, without logging in. */
+  gift: '/gift/:token',
   admin: '/admin',
   terms: '/terms',
   policy: '/policy',

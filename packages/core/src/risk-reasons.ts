@@ -18,5 +18,6 @@ export const riskReasonCodes = [
   'provider_elevated',
   'provider_highest',
   'three_d_secure_passed',
+  'gift_to_third_party',
 ] as const;
 export type RiskReasonCode = (typeof riskReasonCodes)[number];

@@ -5,7 +5,8 @@ import { queryRows } from './test-db.ts';
 
 /**
  * The database rules that must hold whatever happened: every sold key belongs to exactly one paid order
- * line, reserved keys belong to open payment sessions (or to paid pre-orders waiting for their release),
+ * line, reserved keys belong to open payment sessions (or to paid pre-orders waiting for their release, or
+ * paid gifts waiting to be opened),
  * order totals equal the sum of their lines, the numbered invoices and credit notes of each year run
  * 1, 2, 3… without a gap.
  */
@@ -16,12 +17,14 @@ export async function expectInvariants(handle: DbHandle): Promise<void> {
         where k.status = 'sold' and (l.id is null or o.status not in ('paid', 'awaiting_keys') or l.order_id <> k.order_id)`,
   );
   expect(soldOutsidePaid).toEqual([]);
-  // A paid pre-order waiting for its release day holds its keys too (decision 038).
+  // A paid pre-order waiting for its release day holds its keys too (decision 038), and so does a paid
+  // gift until its recipient opens it (decision 039).
   const reservedOutsidePending = await queryRows(
     handle,
     sql`select k.id from game_keys k join orders o on o.id = k.order_id left join order_lines l on l.id = k.order_line_id
         where k.status = 'reserved' and o.status <> 'pending_payment'
-        and not (o.status = 'awaiting_keys' and l.preorder_release is not null)`,
+        and not (o.status = 'awaiting_keys'
+          and (l.preorder_release is not null or exists (select 1 from gifts g where g.order_id = o.id)))`,
   );
   expect(reservedOutsidePending).toEqual([]);
   const badTotals = await queryRows(

@@ -204,8 +204,8 @@ describe(`purchase history (${testDbKind})`, () => {
     const four = await countQueries(ctx.dbHandle, () => history.history(shopper.customer.id));
     expect(one.result).toHaveLength(1);
     expect(four.result).toHaveLength(4);
-    // The orders, then their lines, sold keys, invoices, defective keys and key claims.
-    expect(four.queries).toBe(6);
-    expect(one.queries).toBe(6);
+    // The orders, then their lines, sold keys, invoices, defective keys, key claims and gifts.
+    expect(four.queries).toBe(7);
+    expect(one.queries).toBe(7);
   });
 });

@@ -78,6 +78,7 @@ export function createRoutes(queryClient: QueryClient | undefined): RouteObject[
               path: paths.wishlistUnsubscribe,
               ...page(() => import('./routes/wishlist-unsubscribe.tsx')),
             },
+            { path: paths.gift, ...page(() => import('./routes/gift.tsx')) },
             {
               Component: RequireSession,
               children: [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activationScopes } from '../activation.ts';
 import { MAX_LINE_QUANTITY } from '../cart-rules.ts';
+import { giftInputSchema } from './gifts.ts';
 
 export { MAX_LINE_QUANTITY };
 
@@ -123,6 +124,8 @@ export const TERMS_VERSION = '2026-11-22';
 export const createCheckoutSessionRequestSchema = z.object({
   /** Required: without it the server answers 400 CONSENT_REQUIRED and creates nothing. */
   consent: consentSchema.optional(),
+  /** The whole order is a gift: its keys go to the recipient by a link on the chosen day (decision 039). */
+  gift: giftInputSchema.optional(),
   /** The original store sends items and order data with amounts; the server ignores them. */
   items: z.unknown().optional(),
   orderData: z.unknown().optional(),
@@ -150,6 +153,9 @@ export const createOrderResponseSchema = z.object({
   hold_days: z.number().positive().optional(),
   /** A paid pre-order: the day its keys are delivered (YYYY-MM-DD); no keys until then. */
   preorder_release: z.string().optional(),
+  /** A paid gift: its keys go to the recipient (on `gift_deliver_on`, or now when null), not to the buyer. */
+  gift: z.boolean().optional(),
+  gift_deliver_on: z.string().nullable().optional(),
   error: z.string().optional(),
   message: z.string().optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../account-rules.ts';
 import { keyAccessActions } from '../key-access.ts';
 import { consentRecordSchema } from './cart.ts';
+import { giftExportSchema } from './gifts.ts';
 import { keyClaimSchema, supportTicketSchema } from './support.ts';
 import { wishlistExportSchema } from './wishlist.ts';
 
@@ -103,6 +104,8 @@ export const dataExportSchema = z
       .optional(),
     /** The games on the customer's wishlist with their alerts, and when alert mails went. */
     wishlist: wishlistExportSchema.optional(),
+    /** The gifts the customer bought: recipient, message, day and state (never the keys). */
+    gifts: giftExportSchema.optional(),
   })
   .meta({ id: 'DataExport' });
 export type DataExport = z.infer<typeof dataExportSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keyAccessActions } from '../key-access.ts';
+import { giftStateSchema } from './gifts.ts';
 import { keyClaimSchema } from './support.ts';
 
 /** The customer's order history (`get_completed_orders`) and hiding an order from it (`delete_order`). */
@@ -51,6 +52,8 @@ export const completedOrderSchema = z
     withdrawable: z.boolean().optional(),
     /** The customer's claims on keys of this order ("this key does not work"), oldest first. */
     claims: z.array(keyClaimSchema).optional(),
+    /** The order is a gift: its state and recipient; its keys are the recipient's and are not listed. */
+    gift: giftStateSchema.optional(),
   })
   .meta({ id: 'CompletedOrder' });
 

@@ -4,6 +4,7 @@ export * from './admin-security.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
 export * from './documents.ts';
+export * from './gifts.ts';
 export * from './mail.ts';
 export * from './orders.ts';
 export * from './passkeys.ts';

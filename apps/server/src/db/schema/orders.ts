@@ -19,7 +19,8 @@ import { customers } from './accounts.ts';
 import { games } from './catalogue.ts';
 
 /**
- * `awaiting_keys`: paid, but some keys are not delivered yet (waiting for the key supplier).
+ * `awaiting_keys`: paid, but some keys are not delivered yet (waiting for the key supplier, a pre-order's
+ * release day, or a gift's recipient to open it).
  * `refunded`: paid, then the payment was given back (a withdrawal or the provider's refund).
  * `held_for_review`: paid, its score still medium or worse: keys reserved, not shown, until a person decides.
  * `payment_processing`: paid with a delayed method (bank debit, transfer): keys reserved until the

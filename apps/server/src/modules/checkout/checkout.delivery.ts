@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { removeFromCart } from '../cart/index.ts';
+import { enqueueGiftPaidMail, type GiftRow, giftOfOrder, giftsPaid } from '../gifts/index.ts';
 import {
   decryptByLine,
   enqueueOrderHeldMail,
@@ -41,7 +42,54 @@ export function createDelivery(deps: CheckoutDeps) {
   }
 
   type Events = { delivered: OrderEvent; awaiting: OrderEvent };
-  type Delivery = { fresh: boolean; awaiting?: boolean; lines: OrderLineRow[]; keys: Map<number, string[]> };
+  type Delivery = {
+    fresh: boolean;
+    awaiting?: boolean;
+    lines: OrderLineRow[];
+    keys: Map<number, string[]>;
+    gift?: GiftRow;
+  };
+
+  /**
+   * A paid gift (decision 039): its keys stay reserved for it, without a time limit, until its recipient
+   * opens it (a line whose reservation lapsed takes free keys; a pre-order line gets its keys as they
+   * arrive). The order waits (`awaiting_keys`), the invoice is written and the buyer told when the gift
+   * goes; the gifts round sends it.
+   */
+  async function keepForGift(
+    tx: Executor,
+    order: OrderRow,
+    lines: OrderLineRow[],
+    at: Date,
+    event: OrderEvent,
+    gift: GiftRow,
+  ): Promise<Delivery> {
+    const stock = stockIn(tx);
+    await stock.holdReservedKeys(order.id);
+    const reserved = (await stock.keysOfOrder(order.id)).filter((key) => key.status === 'reserved');
+    for (const line of lines) {
+      const missing = line.quantity - reserved.filter((key) => key.orderLineId === line.id).length;
+      if (missing > 0 && line.preorderRelease === null)
+        if ((await stock.reserveKeys(line.gameId, missing, order.id, line.id, null)) < missing) {
+          deps.log.error({ orderId: order.id, line: line.id }, 'paid gift cannot be kept: keys ran out');
+          throw new AppError('OUT_OF_STOCK', 'Keys ran out', { values: { title: line.title } });
+        }
+    }
+    await moveOrder(tx, order, event, { paidAt: order.paidAt ?? at, reservedUntil: null });
+    await removeFromCart(
+      tx,
+      order.customerId,
+      lines.map((l) => l.gameId),
+    );
+    await deps.invoices?.issueForOrder(tx, order.id, at, lines);
+    if (lines.some((line) => line.preorderRelease !== null))
+      await claimPreorderKeys(
+        tx,
+        lines.map((l) => l.gameId),
+      );
+    await enqueueGiftPaidMail(tx, deps, order, lines, gift);
+    return { fresh: true, lines, keys: new Map(), gift };
+  }
 
   /**
    * Delivers a locked order that may be delivered (paid now, or approved after review): sells what was
@@ -55,6 +103,8 @@ export function createDelivery(deps: CheckoutDeps) {
     at: Date,
     events: Events,
   ): Promise<Delivery> {
+    const gift = await giftOfOrder(tx, order.id);
+    if (gift) return keepForGift(tx, order, lines, at, events.awaiting, gift);
     const repo = ordersIn(tx);
     const stock = stockIn(tx);
     const sold = await stock.sellReservedKeys(order.id, at);
@@ -154,6 +204,8 @@ export function createDelivery(deps: CheckoutDeps) {
     if (outcome.fresh) {
       deps.mailDispatcher.kick();
       catalogueChanged.notify();
+      // A gift without a day goes to its recipient now (the round checks its keys and its day).
+      if (outcome.gift) giftsPaid.notify();
     }
     if (!outcome.awaiting || !deps.supplierPurchases) return outcome.keys;
     // Buy from the supplier now; on failure the order stays awaiting keys and is retried later. A slow

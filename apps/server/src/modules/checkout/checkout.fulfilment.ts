@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
+import { giftOfOrder } from '../gifts/index.ts';
 import {
   deliveredStatuses,
   enqueueLatePaymentRefundedMail,
@@ -132,9 +133,13 @@ export function createFulfilment(deps: CheckoutDeps) {
    * order or at the same time: the order row is locked, and a paid order answers its existing keys. An
    * order whose score is not low after payment is held for review instead: it answers no keys, `held`.
    */
-  async function fulfil(
-    session: CheckoutSessionState,
-  ): Promise<{ orderId: number; keys: DeliveredKey[]; held?: boolean; preorderRelease?: string }> {
+  async function fulfil(session: CheckoutSessionState): Promise<{
+    orderId: number;
+    keys: DeliveredKey[];
+    held?: boolean;
+    preorderRelease?: string;
+    gift?: { deliverOn: string | null };
+  }> {
     if (session.paymentStatus !== 'paid' || session.orderId === null) {
       throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment not completed');
     }
@@ -154,6 +159,10 @@ export function createFulfilment(deps: CheckoutDeps) {
         // The order decides whether it may still be fulfilled, whatever the provider says of its session.
         if (!nextStatus(order.status, 'payment_confirmed') && !deliveredStatuses.includes(order.status))
           return { closed: order };
+        const gift = await giftOfOrder(tx, order.id);
+        // A gift's keys are its recipient's: the buyer's page never shows them (decision 039).
+        if (gift && deliveredStatuses.includes(order.status))
+          return { fresh: false, lines, keys: new Map<number, string[]>(), gift };
         if (order.status === 'paid')
           return { fresh: false, lines, keys: await keysOf(stock, order.id, lines) };
         // A pre-order waits for its release day, not for the supplier.
@@ -174,7 +183,7 @@ export function createFulfilment(deps: CheckoutDeps) {
         // The order is scored again with what the provider reports of the card; not low, a person decides.
         const risk = await deps.risk?.assessPayment(
           tx,
-          { ...order, gameIds: lines.map((l) => l.gameId) },
+          { ...order, gameIds: lines.map((l) => l.gameId), giftRecipient: gift?.recipientEmail },
           payment,
         );
         if (risk && risk.tier !== 'low') {
@@ -201,9 +210,11 @@ export function createFulfilment(deps: CheckoutDeps) {
       return { orderId, keys: [], held: true };
     }
     const preorder = preorderOf(outcome.lines);
+    const gift = outcome.gift ? { gift: { deliverOn: outcome.gift.deliverOn } } : {};
     if (!outcome.fresh && !outcome.awaiting)
-      return { orderId, keys: flatten(outcome.lines, outcome.keys), ...preorder };
-    return { orderId, keys: flatten(outcome.lines, await afterDelivery(orderId, outcome)), ...preorder };
+      return { orderId, keys: flatten(outcome.lines, outcome.keys), ...preorder, ...gift };
+    const keys = flatten(outcome.lines, await afterDelivery(orderId, outcome));
+    return { orderId, keys, ...preorder, ...gift };
   }
 
   /**

@@ -51,16 +51,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
         tags: ['checkout'],
         operationId: 'createCheckoutSession',
         summary:
-          'Reserve the cart’s keys, record the consent to immediate delivery, and answer the hosted payment page URL. Amounts in the body are ignored.',
+          'Reserve the cart’s keys, record the consent to immediate delivery (and the gift, when the whole order is one: its recipient, message, day and language), and answer the hosted payment page URL. Amounts in the body are ignored. 400 GIFT_DATE_OUT_OF_RANGE when the gift’s day is not between today and a year ahead (Tallinn)',
         body: createCheckoutSessionRequestSchema,
         response: { 200: createCheckoutSessionResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const { url, orderId } = await service.startCheckout(customerOf(request), request.body.consent, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      const { url, orderId } = await service.startCheckout(
+        customerOf(request),
+        request.body.consent,
+        { ip: request.ip, userAgent: request.headers['user-agent'] },
+        request.body.gift,
+      );
       return { url, order_id: orderId };
     },
   );
@@ -79,10 +81,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
       config: { errorBodyExtra: { success: false, data: [] } },
     },
     async (request) => {
-      const { orderId, keys, held, processing, preorderRelease } = await service.completeFromSuccessPage(
-        customerOf(request).customerId,
-        request.body.sessionId,
-      );
+      const { orderId, keys, held, processing, preorderRelease, gift } =
+        await service.completeFromSuccessPage(customerOf(request).customerId, request.body.sessionId);
       if (processing)
         return {
           success: true,
@@ -94,6 +94,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
       if (held)
         return { success: true, data: [], order_id: orderId, held: true, review_hours: service.reviewHours };
       const preorder = preorderRelease ? { preorder_release: preorderRelease } : {};
+      // A gift's keys are its recipient's: the buyer's success page names the day it is sent.
+      if (gift)
+        return {
+          success: true,
+          data: [],
+          order_id: orderId,
+          ...preorder,
+          gift: true,
+          gift_deliver_on: gift.deliverOn,
+        };
       return { success: true, data: keys, order_id: orderId, ...preorder };
     },
   );

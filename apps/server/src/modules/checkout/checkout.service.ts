@@ -1,9 +1,11 @@
 import { TERMS_VERSION } from '@keyland/core/schemas/cart';
+import type { GiftInput } from '@keyland/core/schemas/gifts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { cartLinesOf, dropLapsedCoupon, priceForCheckout } from '../cart/index.ts';
 import { claimCouponUse } from '../coupons/index.ts';
+import { checkedGift, recordGift } from '../gifts/index.ts';
 import type { InvoicesService } from '../invoices/index.ts';
 import { closedStatuses, type KeyDeliveryDeps, ordersIn } from '../orders/index.ts';
 import {
@@ -20,21 +22,7 @@ import { createDelayedPayments } from './checkout.delayed.ts';
 import { createFulfilment, type Fulfilment } from './checkout.fulfilment.ts';
 import { createReconciliation } from './checkout.reconcile.ts';
 import { createCheckoutRepository } from './checkout.repository.ts';
-
-/**
- * A line as the payment page shows it: a coupon's share that does not divide evenly between the keys is
- * charged as one line of the whole quantity, so the page's total is the order's to the cent.
- */
-function sessionLine(l: {
-  line: { title: string };
-  unitCents: number;
-  quantity: number;
-  totalCents: number;
-}) {
-  if (l.totalCents % l.quantity === 0)
-    return { title: l.line.title, unitAmountCents: l.totalCents / l.quantity, quantity: l.quantity };
-  return { title: `${l.line.title} × ${l.quantity}`, unitAmountCents: l.totalCents, quantity: 1 };
-}
+import { sessionLine } from './checkout.session-line.ts';
 
 /** The provider's session lives 30 minutes (its minimum); keys stay reserved a little longer. */
 export const SESSION_TTL_MS = 30 * 60_000;
@@ -98,19 +86,23 @@ export function createCheckoutService(deps: CheckoutDeps) {
     ...createReconciliation(deps, { fulfil, closeUnpaid }),
 
     /**
-     * Prices the cart, reserves one key per unit and records the consent in one transaction, then asks
-     * the provider for a hosted checkout page. Nothing is charged when a line is short.
+     * Prices the cart, reserves one key per unit and records the consent (and the gift, when the order is
+     * one) in one transaction, then asks the provider for a hosted checkout page. Nothing is charged when
+     * a line is short.
      */
     async startCheckout(
       customer: CheckoutCustomer,
       consent: { text: string; timestamp: string } | undefined,
       meta: { ip: string; userAgent?: string | undefined },
+      giftInput?: GiftInput,
     ): Promise<{ url: string; orderId: number }> {
       if (!consent?.text.trim() || !consent.timestamp.trim()) {
         throw new AppError('CONSENT_REQUIRED', 'Consent to immediate delivery is required', {
           field: 'consent',
         });
       }
+      // Checked before anything is closed or written (decision 039).
+      const gift = giftInput && checkedGift(giftInput, now());
       await cancelOpenCheckouts(customer.customerId);
       const draftLines = await cartLinesOf(db, customer.customerId);
       if (draftLines.length === 0) throw new AppError('CART_EMPTY', 'The cart is empty');
@@ -137,6 +129,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         ip: meta.ip,
         basketCents: quoted.totalCents,
         gameIds: quoted.lines.map((l) => l.line.id),
+        giftRecipient: gift?.recipientEmail,
       });
       const { order, priced } = await db
         .transaction(async (tx) => {
@@ -181,9 +174,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
               lineId,
               reservedUntil,
             );
-            // What the store lacks, the key supplier may sell: bought at fulfilment.
+            // What the store lacks, the key supplier may sell: bought at fulfilment (a gift's keys come
+            // from the store's own stock: they wait reserved until the recipient opens it).
             const fromSupplier =
-              got < line.quantity ? await deps.supplierPurchases?.listed(tx, line.line.id) : 0;
+              got < line.quantity && !gift ? await deps.supplierPurchases?.listed(tx, line.line.id) : 0;
             if (got + (fromSupplier ?? 0) < line.quantity) {
               throw new AppError('OUT_OF_STOCK', 'Not enough keys', { values: { title: line.line.title } });
             }
@@ -197,6 +191,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             ip: meta.ip,
             userAgent: meta.userAgent?.slice(0, 300),
           });
+          if (gift) await recordGift(tx, created.id, gift);
           if (screening) await deps.risk?.recordCheckout(tx, created.id, customer.customerId, screening);
           // Last, so the coupon's row stays locked only for the instant before the commit.
           if (coupon) await claimCouponUse(tx, coupon, customer.customerId, created.id);

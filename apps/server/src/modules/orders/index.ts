@@ -43,3 +43,8 @@ export type { KeyAccessRow } from './key-access.repository.ts';
 /** Every reveal and copy of an order's keys in the customer's history, the oldest first (dispute evidence). */
 export const keyAccessLogOf = (db: Executor, orderId: number) =>
   createKeyAccessRepository(db).ofOrder(orderId);
+/** Records keys revealed outside the history (a gift opened by its recipient) in the same access log. */
+export const recordKeyAccessIn = (
+  db: Executor,
+  values: Parameters<ReturnType<typeof createKeyAccessRepository>['insert']>[0],
+) => createKeyAccessRepository(db).insert(values);

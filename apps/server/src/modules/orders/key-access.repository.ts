@@ -41,6 +41,22 @@ export function createKeyAccessRepository(db: Executor) {
       return inserted.length > 0;
     },
 
+    /**
+     * Records an access that is not bounded per day: a gift's recipient revealing its keys, which happens
+     * once (no customer: the recipient has no account; their address and browser are kept).
+     */
+    async insert(values: {
+      keyId: number;
+      orderId: number;
+      customerId: number | null;
+      action: KeyAccessAction;
+      ip: string | null;
+      userAgent: string | null;
+      at: Date;
+    }): Promise<void> {
+      await db.insert(keyAccessLog).values(values);
+    },
+
     /** An order's accesses, the oldest first. */
     async ofOrder(orderId: number): Promise<KeyAccessRow[]> {
       return db

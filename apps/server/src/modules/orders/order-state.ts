@@ -19,6 +19,8 @@ export const orderEvents = [
   'supplier_keys_delivered',
   /** A pre-order's release day came and its reserved keys were delivered (modules/preorders). */
   'preorder_delivered',
+  /** A gift's recipient opened it: its reserved keys were revealed to them (modules/gifts). */
+  'gift_opened',
   /** The customer left the payment page or started another checkout before paying. */
   'checkout_abandoned',
   /** The reservation ran out, or the provider expired the session, before any payment. */
@@ -60,6 +62,7 @@ export const orderTransitions: readonly OrderTransition[] = [
   { from: 'expired', event: 'payment_confirmed_awaiting_keys', to: 'awaiting_keys' },
   { from: 'awaiting_keys', event: 'supplier_keys_delivered', to: 'paid' },
   { from: 'awaiting_keys', event: 'preorder_delivered', to: 'paid' },
+  { from: 'awaiting_keys', event: 'gift_opened', to: 'paid' },
   { from: 'pending_payment', event: 'checkout_abandoned', to: 'cancelled' },
   { from: 'pending_payment', event: 'reservation_lapsed', to: 'expired' },
   { from: 'paid', event: 'cancelled_by_admin', to: 'cancelled' },

@@ -1,4 +1,5 @@
 import { centsToEuros } from '@keyland/core/money';
+import type { GiftState } from '@keyland/core/schemas/gifts';
 import type { CompletedOrder, KeyAccessAction } from '@keyland/core/schemas/orders';
 import type { KeyClaim } from '@keyland/core/schemas/support';
 import { basisPointsToPercent } from '@keyland/core/vat';
@@ -93,6 +94,8 @@ export function createOrdersService(deps: {
   claimsOf?: (orderIds: number[]) => Promise<Map<number, KeyClaim[]>>;
   /** Within how many hours a person resolves a claim (CLAIM_RESOLUTION_HOURS), told to the customer. */
   claimHours?: number;
+  /** The gifts among some orders, by order (the gifts module's; none without it). */
+  giftsOf?: (orderIds: number[]) => Promise<Map<number, GiftState>>;
   now?: () => Date;
 }) {
   const { db, keyVault } = deps;
@@ -111,15 +114,19 @@ export function createOrdersService(deps: {
       const invoiceOf = await invoiceStatesOfOrders(db, orderIds);
       const defectiveOf = await stockIn(db).defectiveCountByLine(orderIds);
       const claimsOf = (await deps.claimsOf?.(orderIds)) ?? new Map<number, KeyClaim[]>();
+      const giftsOf = (await deps.giftsOf?.(orderIds)) ?? new Map<number, GiftState>();
       const result: CompletedOrder[] = [];
       for (const order of paid) {
         const lines = linesOf.get(order.id) ?? [];
         const sold = soldOf.get(order.id) ?? [];
         const keys = decryptByLine(keyVault, lines, sold);
+        // A gift's keys are its recipient's: the buyer sees its state, never the keys (decision 039).
+        const gift = giftsOf.get(order.id);
         result.push({
           id: order.id,
           date: (order.paidAt ?? order.createdAt).toISOString(),
           items: lines.flatMap((line) => {
+            if (gift) return [];
             // The line's keys in the same (key) order as their codes.
             const keyIds = sold.filter((key) => key.orderLineId === line.id).map((key) => key.keyId);
             return (keys.get(line.id) ?? []).map((code, position) => ({
@@ -138,6 +145,7 @@ export function createOrdersService(deps: {
           ...documentsOf(order, invoiceOf.get(order.id), lines, keys, reviewHours, defectiveOf),
           claims: claimsOf.get(order.id) ?? [],
           ...(deps.claimHours === undefined ? {} : { claim_hours: deps.claimHours }),
+          ...(gift ? { gift } : {}),
         });
       }
       return result;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
+import { isGiftOrderSql } from '../gifts/index.ts';
 import { preorderReleaseSql } from './preorder-rules.ts';
 
 /** A paid pre-order line still waiting for its keys, with how many keys are set aside for it. */
@@ -85,7 +86,8 @@ export function createPreordersRepository(db: Executor) {
 
     /**
      * Orders whose pre-order lines are all due by `today` (Tallinn's day) and have all their keys reserved,
-     * the oldest payment first.
+     * the oldest payment first. A pre-ordered gift is not delivered here: its keys stay reserved until its
+     * recipient opens it (modules/gifts sends it on the day).
      */
     async dueOrders(today: string, limit: number): Promise<number[]> {
       const notReady = sql`exists (select 1 from order_lines r where r.order_id = ${orders.id} and (
@@ -96,7 +98,7 @@ export function createPreordersRepository(db: Executor) {
         .selectDistinct({ id: orders.id, paidAt: orders.paidAt })
         .from(orders)
         .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-        .where(and(waiting, sql`not ${notReady}`))
+        .where(and(waiting, sql`not ${notReady}`, sql`not ${isGiftOrderSql(orders.id)}`))
         .orderBy(asc(orders.paidAt), asc(orders.id))
         .limit(limit);
       return rows.map((row) => row.id);

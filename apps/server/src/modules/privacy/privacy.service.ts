@@ -10,6 +10,7 @@ import { createScheduledJob, type ScheduledJob } from '../../lib/scheduled-job.t
 import type { SessionStores } from '../accounts/index.ts';
 import { databaseSessionStores, LOGIN_FAILURES_PER_ACCOUNT, type RateLimiter } from '../accounts/index.ts';
 import { claimsOfCustomer, eraseClaimEvidenceOf } from '../claims/index.ts';
+import { eraseGiftsOf, giftsOfCustomer } from '../gifts/index.ts';
 import { financialYearOf, invoicesOfCustomer, RETENTION_YEARS } from '../invoices/index.ts';
 import { erasePasskeysOf, passkeysOfCustomer } from '../passkeys/index.ts';
 import { eraseTicketsOf, ticketsOfCustomer } from '../support/index.ts';
@@ -109,6 +110,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         supportTickets: await ticketsOfCustomer(db, customerId),
         passkeys: await passkeysOfCustomer(db, customerId),
         wishlist: await wishlistOfCustomer(db, customerId),
+        gifts: await giftsOfCustomer(db, customerId),
       };
     },
 
@@ -141,6 +143,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
         await eraseTicketsOf(tx, customerId);
         await eraseClaimEvidenceOf(tx, customerId);
         await eraseWishlistOf(tx, customerId);
+        // The recipients of the customer's gifts are not kept either; a gift not sent yet is cancelled.
+        await eraseGiftsOf(tx, customerId, now());
         await erasePasskeysOf(tx, customerId);
         const store = sessionStores.on(tx);
         await store.deleteSessionsOf(customerId);

@@ -71,6 +71,14 @@ const signalTable: [string, Partial<RiskSignals>, RiskReasonCode | null, number]
   ['the provider says normal', { providerRisk: 'normal' }, null, 0],
   ['the provider says elevated', { providerRisk: 'elevated' }, 'provider_elevated', W.provider_elevated],
   ['the provider says highest', { providerRisk: 'highest' }, 'provider_highest', W.provider_highest],
+  [
+    'a gift to another person’s address',
+    { giftToThirdParty: true },
+    'gift_to_third_party',
+    W.gift_to_third_party,
+  ],
+  ['a gift to the buyer’s own address', { giftToThirdParty: false }, null, 0],
+  ['an assessment recorded before gifts existed', { giftToThirdParty: undefined }, null, 0],
 ];
 
 describe('scoreRisk', () => {

@@ -45,6 +45,11 @@ export interface RiskSignals {
   providerRisk: ProviderRisk | null;
   /** The card holder passed 3-D Secure (the bank, not the store, vouched for the payment). */
   threeDSecurePassed: boolean;
+  /**
+   * The order is a gift mailed to an address other than the buyer's: keys bought with a stolen card are
+   * often sent to a third party this way. Missing in assessments recorded before gifts existed.
+   */
+  giftToThirdParty?: boolean;
 }
 
 export { type RiskReasonCode, riskReasonCodes };
@@ -68,6 +73,7 @@ export const DEFAULT_RISK_WEIGHTS: RiskWeights = {
   provider_elevated: 30,
   provider_highest: 70,
   three_d_secure_passed: 25,
+  gift_to_third_party: 15,
 };
 
 export interface RiskThresholds {
@@ -146,6 +152,7 @@ export function scoreRisk(
     add('card_country_mismatch');
   if (s.providerRisk === 'elevated') add('provider_elevated');
   if (s.providerRisk === 'highest') add('provider_highest');
+  if (s.giftToThirdParty) add('gift_to_third_party');
   if (s.threeDSecurePassed) add('three_d_secure_passed', -1);
   const score = Math.max(
     0,
@@ -178,4 +185,5 @@ export const QUIET_SIGNALS: RiskSignals = {
   accountCountry: null,
   providerRisk: null,
   threeDSecurePassed: false,
+  giftToThirdParty: false,
 };

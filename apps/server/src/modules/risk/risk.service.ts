@@ -50,6 +50,13 @@ export interface CheckoutScreening extends RiskScore {
   threeDSecure: boolean;
 }
 
+/** What is bought, and the address it is given to when the order is a gift (decision 039). */
+export interface GiftedBasket {
+  basketCents: number;
+  gameIds: number[];
+  giftRecipient?: string | null | undefined;
+}
+
 export interface RiskDeps {
   db: Database;
   settings: RiskSettings;
@@ -86,7 +93,7 @@ export function createRiskService(deps: RiskDeps) {
 
   async function baseSignals(
     tx: Executor,
-    input: { customerId: number; ip: string | null; basketCents: number; gameIds: number[] },
+    input: GiftedBasket & { customerId: number; ip: string | null },
     at: Date,
   ): Promise<RiskSignals> {
     const repo = createRiskRepository(tx);
@@ -124,6 +131,8 @@ export function createRiskService(deps: RiskDeps) {
       accountCountry: account.countryId ? (findCountry(account.countryId)?.code ?? null) : null,
       providerRisk: null,
       threeDSecurePassed: false,
+      giftToThirdParty:
+        !!input.giftRecipient && input.giftRecipient.trim().toLowerCase() !== account.email.toLowerCase(),
     };
   }
 
@@ -148,12 +157,9 @@ export function createRiskService(deps: RiskDeps) {
      * attempt is recorded and refused (403, with the support contact). Otherwise the caller records the
      * screening with its order (`recordCheckout`).
      */
-    async screenCheckout(input: {
-      customerId: number;
-      ip: string | null;
-      basketCents: number;
-      gameIds: number[];
-    }): Promise<CheckoutScreening> {
+    async screenCheckout(
+      input: GiftedBasket & { customerId: number; ip: string | null },
+    ): Promise<CheckoutScreening> {
       const at = now();
       const signals = await baseSignals(db, input, at);
       enforceCaps(signals);
@@ -184,7 +190,10 @@ export function createRiskService(deps: RiskDeps) {
      */
     async assessPayment(
       tx: Executor,
-      order: { id: number; customerId: number; amountTotalCents: number; gameIds: number[] },
+      order: { id: number; customerId: number; amountTotalCents: number; gameIds: number[] } & Pick<
+        GiftedBasket,
+        'giftRecipient'
+      >,
       payment: PaymentRiskDetails | null,
     ): Promise<RiskScore> {
       const at = now();
@@ -193,7 +202,13 @@ export function createRiskService(deps: RiskDeps) {
       const ip = checkout?.ip ?? null;
       const signals = await baseSignals(
         tx,
-        { customerId: order.customerId, ip, basketCents: order.amountTotalCents, gameIds: order.gameIds },
+        {
+          customerId: order.customerId,
+          ip,
+          basketCents: order.amountTotalCents,
+          gameIds: order.gameIds,
+          giftRecipient: order.giftRecipient,
+        },
         at,
       );
       // This order's own checkout is not a previous one.

@@ -25,6 +25,8 @@ const PRIVATE_PATHS = [
   pagePaths.history.toLowerCase(),
   pagePaths.profile,
   pagePaths.wishlist,
+  // A gift's page carries its link's token.
+  '/gift/',
   pagePaths.admin,
   '/api/',
   '/pay/',

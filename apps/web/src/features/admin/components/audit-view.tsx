@@ -88,6 +88,8 @@ const actionKeys = {
   'product.cover': 'admin.cover.action',
   'totp.enable': 'admin.security.actions.totpEnable',
   'totp.disable': 'admin.security.actions.totpDisable',
+  'passkey.add': 'admin.security.actions.passkeyAdd',
+  'passkey.remove': 'admin.security.actions.passkeyRemove',
 } as const;
 
 const targetKeys = {

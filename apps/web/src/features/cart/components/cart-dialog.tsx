@@ -90,7 +90,7 @@ function CartPanel({ renderCheckout }: { renderCheckout: RenderCheckout }): Reac
         <>
           <ul
             aria-label={t('cart.lines')}
-            className="min-h-0 flex-1 divide-y divide-line overflow-y-auto overscroll-contain px-4 sm:px-5"
+            className="min-h-24 flex-[1_1000_auto] divide-y divide-line overflow-y-auto overscroll-contain px-4 sm:px-5"
           >
             {cart.data?.items.map((item) => (
               <CartLine
@@ -104,7 +104,9 @@ function CartPanel({ renderCheckout }: { renderCheckout: RenderCheckout }): Reac
             ))}
           </ul>
           {cart.data ? (
-            <footer className="flex flex-col gap-3 border-t border-line bg-surface px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-5">
+            // The lines give up their height first (they shrink a thousand times faster, down to about
+            // one line); a footer still too tall (a gift's fields) then scrolls on its own.
+            <footer className="flex min-h-0 flex-col gap-3 overflow-y-auto overscroll-contain border-t border-line bg-surface px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-5">
               <div className="flex flex-col gap-1.5">
                 <CartCoupon cart={cart.data} />
                 <CartTotals cart={cart.data} />

@@ -1,3 +1,4 @@
+import type { GiftRequest } from '@keyland/core/gift-rules';
 import type { Cart } from '@keyland/core/schemas/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveCheckoutSummary } from '#src/features/checkout/utils/checkout-storage.ts';
@@ -32,6 +33,9 @@ export interface CreateOrderAnswer {
   hold_days?: number;
   /** A paid pre-order: the day its key is delivered (YYYY-MM-DD); no keys until then. */
   preorder_release?: string;
+  /** A paid gift: its keys go to the recipient on `gift_deliver_on` (null: now), never shown to the buyer. */
+  gift?: boolean;
+  gift_deliver_on?: string | null;
   error?: string;
   message?: string;
 }
@@ -50,14 +54,14 @@ export const navigateTo = {
 };
 
 /**
- * Starts payment: the server reserves the keys, records the consent and answers the hosted payment page,
- * where the browser goes. The summary is stored first, for /checkout.
+ * Starts payment: the server reserves the keys, records the consent (and the gift, when the order is one)
+ * and answers the hosted payment page, where the browser goes. The summary is stored first, for /checkout.
  */
 export function useStartCheckout(cart: Cart | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (consent: Consent) =>
-      api.post<CheckoutSessionAnswer>('/api/create-checkout-session', { consent }),
+    mutationFn: ({ consent, gift }: { consent: Consent; gift?: GiftRequest | null | undefined }) =>
+      api.post<CheckoutSessionAnswer>('/api/create-checkout-session', { consent, ...(gift ? { gift } : {}) }),
     onSuccess: ({ url, order_id }) => {
       if (cart) {
         saveCheckoutSummary(

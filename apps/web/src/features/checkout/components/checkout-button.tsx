@@ -1,3 +1,4 @@
+import type { GiftRequest } from '@keyland/core/gift-rules';
 import type { Cart } from '@keyland/core/schemas/cart';
 import { CircleAlert, LoaderCircle, Lock } from 'lucide-react';
 import { type ReactNode, useEffect, useId } from 'react';
@@ -12,6 +13,11 @@ export interface CheckoutButtonProps {
   consent: Consent | null;
   /** A cart change is still on its way to the server. */
   busy?: boolean;
+  /** The order is a gift to this recipient (decision 039). */
+  gift?: GiftRequest | null;
+  /** Something above must be corrected first (a gift's fields): a click calls `onBlocked` instead. */
+  blocked?: boolean;
+  onBlocked?: () => void;
 }
 
 /**
@@ -19,7 +25,14 @@ export interface CheckoutButtonProps {
  * A refusal shows under it; when it is the coupon that no longer applied, the message says it was taken
  * off, the cart shows its new total and the customer can check out again.
  */
-export function CheckoutButton({ cart, consent, busy = false }: CheckoutButtonProps): ReactNode {
+export function CheckoutButton({
+  cart,
+  consent,
+  busy = false,
+  gift = null,
+  blocked = false,
+  onBlocked,
+}: CheckoutButtonProps): ReactNode {
   const { t } = useTranslation();
   const checkout = useStartCheckout(cart);
   const errorId = useId();
@@ -46,7 +59,11 @@ export function CheckoutButton({ cart, consent, busy = false }: CheckoutButtonPr
         aria-describedby={checkout.isError ? errorId : hintId}
         onClick={() => {
           if (!consent || leaving || busy) return;
-          checkout.mutate(consent);
+          if (blocked) {
+            onBlocked?.();
+            return;
+          }
+          checkout.mutate({ consent, gift });
         }}
         className={buttonClasses({ className: 'w-full text-base' })}
       >
@@ -73,7 +90,11 @@ export function CheckoutButton({ cart, consent, busy = false }: CheckoutButtonPr
         </p>
       ) : (
         <p id={hintId} className="text-center text-xs text-ink-faint">
-          {consent === null ? t('cart.acceptFirst') : t('cart.securePayment')}
+          {consent === null
+            ? t('cart.acceptFirst')
+            : gift || blocked
+              ? t('gifts.securePayment')
+              : t('cart.securePayment')}
         </p>
       )}
     </div>

@@ -15,6 +15,7 @@ import { clearCheckoutStorage } from '#src/features/checkout/utils/checkout-stor
 import { ApiError } from '#src/lib/api-client.ts';
 import { cartBaseKey, ordersBaseKey } from '#src/lib/query-keys.ts';
 import { useSession } from '#src/lib/session.ts';
+import { CheckoutGiftView } from './checkout-gift-view.tsx';
 import { CheckoutHeldView, CheckoutPaymentProcessingView } from './checkout-held-view.tsx';
 import { CheckoutPreorderView } from './checkout-preorder-view.tsx';
 import { ResultHeading, ResultLinks, ResultPage } from './checkout-result.tsx';
@@ -43,6 +44,8 @@ interface PaidOrder {
   processingDays?: number | undefined;
   /** A pre-order: the day its key is delivered. */
   preorderRelease?: string | undefined;
+  /** A gift: the day it is sent to its recipient (null: right away); its keys are not shown. */
+  gift?: { deliverOn: string | null } | undefined;
 }
 
 /** A held order is checked within a day unless the server says otherwise. */
@@ -61,6 +64,7 @@ async function fetchOrder(sessionId: string, signal: AbortSignal): Promise<PaidO
     reviewHours: answer.held ? (answer.review_hours ?? DEFAULT_REVIEW_HOURS) : undefined,
     processingDays: answer.processing ? (answer.hold_days ?? DEFAULT_HOLD_DAYS) : undefined,
     preorderRelease: answer.preorder_release,
+    gift: answer.gift ? { deliverOn: answer.gift_deliver_on ?? null } : undefined,
   };
 }
 
@@ -136,9 +140,11 @@ function SessionKeys({ sessionId }: { sessionId: string }): ReactNode {
       title={t(
         order.data?.processingDays !== undefined
           ? 'checkout.paymentProcessingTitle'
-          : order.data?.reviewHours === undefined
-            ? 'checkout.successTitle'
-            : 'checkout.heldTitle',
+          : order.data?.gift
+            ? 'gifts.successTitle'
+            : order.data?.reviewHours === undefined
+              ? 'checkout.successTitle'
+              : 'checkout.heldTitle',
       )}
     />
   );
@@ -169,6 +175,9 @@ function SessionKeys({ sessionId }: { sessionId: string }): ReactNode {
       return (
         <CheckoutPaymentProcessingView orderId={order.data.orderId} holdDays={order.data.processingDays} />
       );
+    }
+    if (order.isSuccess && order.data.gift) {
+      return <CheckoutGiftView orderId={order.data.orderId} deliverOn={order.data.gift.deliverOn} />;
     }
     if (order.isSuccess && order.data.preorderRelease && order.data.keys.length === 0) {
       return <CheckoutPreorderView orderId={order.data.orderId} release={order.data.preorderRelease} />;

@@ -93,9 +93,20 @@ function accessRecorder(keyId: number | undefined) {
   };
 }
 
+/** What a gift order shows instead of its keys (the gifts feature's state and resend, given by the route). */
+export type RenderGift = (order: CompletedOrder) => ReactNode;
+
 /** One paid order: number, date, every key with its game and price, totals with VAT, claims, help, delete. */
-export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
+export function OrderCard({
+  order,
+  renderGift,
+}: {
+  order: CompletedOrder;
+  renderGift?: RenderGift | undefined;
+}): ReactNode {
   const { t } = useTranslation();
+  // A gift's keys are its recipient's: the order shows the gift's state instead (decision 039).
+  const gift = order.gift && renderGift ? renderGift(order) : null;
   const locale = useLocale();
   const headingId = useId();
   const claimDialog = useClaimDialog();
@@ -150,7 +161,9 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
           data-testid="order-awaiting"
           className="flex flex-col gap-3 border-b border-line px-4 py-4 sm:px-5"
         >
-          {preorder ? (
+          {gift ? (
+            gift
+          ) : preorder ? (
             <PreorderWaiting release={preorder} />
           ) : (
             <>
@@ -161,13 +174,17 @@ export function OrderCard({ order }: { order: CompletedOrder }): ReactNode {
               <p className="text-sm text-ink-muted">{t('withdrawal.waitingBody')}</p>
             </>
           )}
-          <PendingItems items={order.pending_items ?? []} />
+          {gift ? null : <PendingItems items={order.pending_items ?? []} />}
           {order.withdrawable ? (
             <div>
               <WithdrawDialog orderId={order.id} total={order.total} />
             </div>
           ) : null}
         </div>
+      ) : null}
+
+      {gift && order.status !== 'awaiting_keys' ? (
+        <div className="border-b border-line px-4 py-4 sm:px-5">{gift}</div>
       ) : null}
 
       {order.items.length > 0 ? (

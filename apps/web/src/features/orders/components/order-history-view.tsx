@@ -7,7 +7,7 @@ import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { useCompletedOrders } from '#src/features/orders/api/orders.ts';
 import { useStoreHref } from '#src/hooks/use-store-href.ts';
 import { getErrorMessage } from '#src/lib/api-client.ts';
-import { OrderCard } from './order-card.tsx';
+import { OrderCard, type RenderGift } from './order-card.tsx';
 
 /** The shape of the orders while they load: two order cards of shimmering bars. */
 function HistorySkeleton(): ReactNode {
@@ -38,8 +38,11 @@ function HistorySkeleton(): ReactNode {
   );
 }
 
-/** /History: the customer's paid orders with their keys, or the way to the store when there are none. */
-export function OrderHistoryView(): ReactNode {
+/**
+ * /History: the customer's paid orders with their keys, or the way to the store when there are none. A
+ * gift order shows what `renderGift` gives (the gifts feature, composed by the route).
+ */
+export function OrderHistoryView({ renderGift }: { renderGift?: RenderGift } = {}): ReactNode {
   const { t } = useTranslation();
   const storeHref = useStoreHref();
   const orders = useCompletedOrders();
@@ -72,7 +75,7 @@ export function OrderHistoryView(): ReactNode {
     body = (
       <div className="flex flex-col gap-5">
         {orders.data.map((order) => (
-          <OrderCard key={order.id} order={order} />
+          <OrderCard key={order.id} order={order} renderGift={renderGift} />
         ))}
       </div>
     );
