@@ -1,12 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import type { PreorderObligations } from '@keyland/core/schemas/admin';
 import type { CatalogueGame } from '@keyland/core/schemas/catalogue';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalPaymentRepository } from '../../src/modules/payments/local-payment.repository.ts';
 import { buy, call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
 import { insertGame } from '../factories.ts';
-import { startCheckout } from '../helpers/checkout.ts';
+import { deliverEvent, localEvent, startCheckout } from '../helpers/checkout.ts';
 import { expectInvariants } from '../helpers/invariants.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import { buildTestApp, LOCAL_WEBHOOK_SECRET, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
 import {
   dayIn,
@@ -27,7 +29,7 @@ describe(`pre-order rules and obligations (${testDbKind})`, () => {
   let admin: Awaited<ReturnType<typeof loginAdmin>>['client'];
 
   beforeAll(async () => {
-    ctx = await buildTestApp({ LOCAL_PAYMENT_WEBHOOK_SECRET: 'test-local-webhook-secret-0123456789' });
+    ctx = await buildTestApp({ LOCAL_PAYMENT_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET });
     admin = (await loginAdmin(ctx)).client;
   });
   afterAll(async () => ctx?.close());
@@ -59,6 +61,41 @@ describe(`pre-order rules and obligations (${testDbKind})`, () => {
     ]);
     // The released key is the next pre-order's at once, not back on sale.
     expect((await keysOfOrder(ctx, waiting.orderId)).map((k) => k.status)).toEqual(['reserved']);
+    await expectInvariants(ctx.dbHandle);
+  });
+
+  it('refunded in full at the provider before delivery: its key goes to the next pre-order at once', async () => {
+    const game = await preorderGame(ctx, { releaseInDays: 12, priceCents: 2000 });
+    const first = await loginCustomer(ctx);
+    const second = await loginCustomer(ctx);
+    const refunded = await buy(ctx, first.client, [{ productId: game.productId, quantity: 1 }]);
+    const waiting = await buy(ctx, second.client, [{ productId: game.productId, quantity: 1 }]);
+    await importKeys(ctx, admin, game, 1);
+    expect((await keysOfOrder(ctx, refunded.orderId)).map((k) => k.status)).toEqual(['reserved']);
+    expect(await keysOfOrder(ctx, waiting.orderId)).toEqual([]);
+
+    await createLocalPaymentRepository(ctx.dbHandle.db).insertRefundOrGet({
+      id: `re_local_${randomBytes(8).toString('hex')}`,
+      sessionId: refunded.sessionId,
+      amountCents: 2000,
+      idempotencyKey: randomBytes(8).toString('hex'),
+    });
+    const event = localEvent(LOCAL_WEBHOOK_SECRET, 'charge.refunded', {
+      object: 'charge',
+      chargeId: `ch_${refunded.sessionId}`,
+      paymentId: refunded.sessionId,
+      amountCents: 2000,
+      amountRefundedCents: 2000,
+    });
+    expect((await deliverEvent(ctx.app, 'local', event)).statusCode).toBe(200);
+    expect(await orderStatus(ctx, refunded.orderId)).toBe('refunded');
+    // No delivery round has run: the key was set aside in the refund's own transaction, never on sale.
+    expect((await keysOfOrder(ctx, waiting.orderId)).map((k) => k.status)).toEqual(['reserved']);
+    const onSale = await queryRows<{ n: number }>(
+      ctx.dbHandle,
+      sql`select count(*)::int as n from game_keys where game_id = ${game.id} and status = 'available'`,
+    );
+    expect(onSale[0]?.n).toBe(0);
     await expectInvariants(ctx.dbHandle);
   });
 

@@ -11,6 +11,7 @@ import {
   processingStatuses,
 } from '../orders/index.ts';
 import type { CheckoutSessionState } from '../payments/index.ts';
+import { releaseOrderKeys } from '../preorders/index.ts';
 import { stockIn } from '../stock/index.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 
@@ -69,7 +70,7 @@ export function createDelayedPayments(deps: CheckoutDeps) {
       const order = await ordersIn(tx).lockOrder(orderId);
       if (!order || order.paymentSessionId !== session.sessionId) return false;
       if (!processingStatuses.includes(order.status) && order.status !== 'pending_payment') return false;
-      await stockIn(tx).releaseKeys(order.id);
+      await releaseOrderKeys(tx, order.id);
       await moveOrder(tx, order, 'payment_failed', { reservedUntil: null });
       await enqueuePaymentFailedMail(tx, deps, order);
       return true;

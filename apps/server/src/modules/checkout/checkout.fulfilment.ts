@@ -13,6 +13,7 @@ import {
   refundKeyOf,
 } from '../orders/index.ts';
 import type { CheckoutSessionState, PaymentDetails } from '../payments/index.ts';
+import { releaseOrderKeys } from '../preorders/index.ts';
 import { stockIn } from '../stock/index.ts';
 import { createDelivery } from './checkout.delivery.ts';
 import type { CheckoutDeps, DeliveredKey } from './checkout.service.ts';
@@ -37,10 +38,9 @@ export function createFulfilment(deps: CheckoutDeps) {
   async function release(orderId: number, event: 'reservation_lapsed' | 'checkout_abandoned'): Promise<void> {
     await db.transaction(async (tx) => {
       const repo = ordersIn(tx);
-      const stock = stockIn(tx);
       const order = await repo.lockOrder(orderId);
       if (!order || !nextStatus(order.status, event)) return;
-      await stock.releaseKeys(orderId);
+      await releaseOrderKeys(tx, orderId);
       await moveOrder(tx, order, event, { reservedUntil: null });
     });
     catalogueChanged.notify();

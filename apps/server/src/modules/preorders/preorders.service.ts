@@ -28,13 +28,19 @@ export const preorderKeysClaimed = createChangeSignal();
  * a time limit (a line is served in full before the next one gets any), in the caller's transaction.
  * Ordinary buyers then never take keys owed to a pre-order. Answers how many keys it reserved.
  */
-export async function claimPreorderKeys(tx: Executor, gameIds: readonly number[]): Promise<number> {
+export async function claimPreorderKeys(
+  tx: Executor,
+  gameIds: readonly number[],
+  /** An order whose keys are being released (it may still read as waiting in this transaction). */
+  exceptOrderId?: number,
+): Promise<number> {
   const repository = createPreordersRepository(tx);
   const stock = stockIn(tx);
   let claimed = 0;
   for (const gameId of [...new Set(gameIds)].sort((a, b) => a - b)) {
     await repository.lockClaims(gameId);
     for (const line of await repository.waitingLines(gameId)) {
+      if (line.orderId === exceptOrderId) continue;
       const missing = line.quantity - line.held;
       if (missing <= 0) continue;
       const got = await stock.reserveKeys(gameId, missing, line.orderId, line.lineId, null);
@@ -43,6 +49,23 @@ export async function claimPreorderKeys(tx: Executor, gameIds: readonly number[]
     }
   }
   return claimed;
+}
+
+/**
+ * Puts an order's reserved keys back on sale (a lapsed or abandoned checkout, a failed or refunded
+ * payment, a cancelled or withdrawn order) and, in the same transaction, sets those of games with waiting
+ * pre-orders aside for them, the oldest payment first: keys freed this way serve pre-orders before anyone
+ * else, as imported keys do. A due pre-order they complete is delivered by the next round. Answers how
+ * many keys it released.
+ */
+export async function releaseOrderKeys(tx: Executor, orderId: number): Promise<number> {
+  const stock = stockIn(tx);
+  const games = (await stock.keysOfOrder(orderId))
+    .filter((key) => key.status === 'reserved')
+    .map((key) => key.gameId);
+  const released = await stock.releaseKeys(orderId);
+  if (released > 0) await claimPreorderKeys(tx, games, orderId);
+  return released;
 }
 
 export interface PreordersDeps extends KeyDeliveryDeps {

@@ -9,8 +9,7 @@ import { issueCreditNote } from '../invoices/index.ts';
 import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
 import { moveOrder, nextStatus, ordersIn, queueToBuyer, refundKeyOf } from '../orders/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
-import { claimPreorderKeys } from '../preorders/index.ts';
-import { stockIn } from '../stock/index.ts';
+import { releaseOrderKeys } from '../preorders/index.ts';
 import { formatWithdrawalTime, withdrawalMail } from './withdrawal.mail.ts';
 import { createWithdrawalRepository } from './withdrawal.repository.ts';
 
@@ -79,14 +78,9 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         if (existing) return { row: existing, order, fresh: false };
         if (!nextStatus(order.status, 'withdrawn') || (await repo.soldKeyCount(orderId)) > 0)
           throw new AppError('ORDER_NOT_WITHDRAWABLE', 'This order has no right of withdrawal any more');
-        const released = await stockIn(tx).releaseKeys(orderId);
-        await moveOrder(tx, order, 'withdrawn', { reservedUntil: null });
         // Keys a withdrawn pre-order held go to the next pre-order of the game waiting for them, if any.
-        if (released > 0)
-          await claimPreorderKeys(
-            tx,
-            (await checkout.lines(orderId)).map((line) => line.gameId),
-          );
+        const released = await releaseOrderKeys(tx, orderId);
+        await moveOrder(tx, order, 'withdrawn', { reservedUntil: null });
         const note = await issueCreditNote(tx, orderId, at);
         const row = await repo.insert({
           orderId,

@@ -5,6 +5,7 @@ import { auditTrail } from '../../audit/index.ts';
 import { issueCreditNote } from '../../invoices/index.ts';
 import { moveOrder, nextStatus, type OrderRow, ordersIn } from '../../orders/index.ts';
 import type { ChargeState, DisputeState, PaymentEvent, PaymentProvider } from '../../payments/index.ts';
+import { releaseOrderKeys } from '../../preorders/index.ts';
 import { stockIn } from '../../stock/index.ts';
 import { createDisputeEvidence } from './dispute-evidence.service.ts';
 import { createPaymentEventsRepository, type OrderDisputeRow } from './payment-events.repository.ts';
@@ -85,7 +86,7 @@ export function createPaymentEventsHandler(deps: PaymentEventsDeps) {
       if (full && nextStatus(locked.status, 'refunded_in_full')) {
         // The same revocation as a fraud cancellation: sold keys are never sold again.
         revokedKeyIds = await stockIn(tx).revokeSoldKeys(order.id, now());
-        released = await stockIn(tx).releaseKeys(order.id);
+        released = await releaseOrderKeys(tx, order.id);
         await moveOrder(tx, locked, 'refunded_in_full');
         // The sale is undone: its invoice is cancelled by a credit note (counted in the OSS report).
         await issueCreditNote(tx, order.id, now());

@@ -14,8 +14,8 @@ import {
   purchaseRecordsOf,
 } from '../../orders/index.ts';
 import type { PaymentProvider } from '../../payments/index.ts';
+import { releaseOrderKeys } from '../../preorders/index.ts';
 import type { RiskService } from '../../risk/index.ts';
-import { stockIn } from '../../stock/index.ts';
 import type { Actor } from '../index.ts';
 import { createDisputeEvidence } from './dispute-evidence.service.ts';
 import { createAdminOrdersRepository } from './orders.repository.ts';
@@ -84,7 +84,7 @@ export function createReviewService(deps: ReviewDeps) {
       const locked = await ordersIn(tx).lockOrder(orderId);
       if (!locked || !heldStatuses.includes(locked.status))
         throw new AppError('ORDER_NOT_HELD', `Order ${orderId} is ${locked?.status ?? 'gone'}`);
-      const keys = await stockIn(tx).releaseKeys(orderId);
+      const keys = await releaseOrderKeys(tx, orderId);
       await moveOrder(tx, locked, 'review_cancelled');
       if (decider !== 'deadline')
         await createAdminOrdersRepository(tx).insertCancellation({
