@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGame } from '../factories.ts';
+import { buyGift, giftFor, giftInHistory, giftTokensTo, recipient } from '../gifts/gift-helpers.ts';
 import { CONSENT, deliverEvent, localEvent } from '../helpers/checkout.ts';
 import { buildStripeTestApp, buyNewGameOnStripe, postStripeEvent } from '../helpers/stripe.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
@@ -116,6 +117,39 @@ describe(`dispute evidence with the key access log, local provider (${testDbKind
         disputes: DisputeDetail[];
       }
     ).disputes;
+
+  it('a gift: the evidence tells where the keys went, when the link was sent and opened', async () => {
+    const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, { title: 'Gifted Saga' }, { keys: 1 });
+    const buyer = await loginCustomer(ctx, { fullName: 'Gus Giver' });
+    const gift = giftFor();
+    const { orderId, sessionId } = await buyGift(
+      ctx,
+      buyer.client,
+      [{ productId: game.productId, quantity: 1 }],
+      gift,
+    );
+    await expect.poll(async () => (await giftInHistory(buyer.client, orderId))?.status).toBe('sent');
+    const [token] = await giftTokensTo(ctx, gift.recipientEmail);
+    expect((await recipient(ctx).open(token ?? '')).statusCode).toBe(200);
+
+    const opened = disputeEvent('charge.dispute.created', {
+      id: 'dp_local_gift_1',
+      sessionId,
+      status: 'needs_response',
+    });
+    expect((await deliver(opened)).statusCode).toBe(200);
+    const [sent] = await submissions('dp_local_gift_1');
+    const text = String(sent?.evidence.uncategorizedText);
+    expect(text).toContain(
+      `The order was a gift: at checkout the buyer asked for the keys to go by e-mail to ${gift.recipientEmail}`,
+    );
+    expect(text).toMatch(
+      /The gift link was sent .+ UTC and opened .+ UTC; the keys were revealed 1 time on the gift page/,
+    );
+    expect(text).toContain('shown once, on the gift page the buyer had the store send to the recipient');
+    expect(text).not.toContain('order history');
+    expect(String(sent?.evidence.accessActivityLog).split('\n')).toHaveLength(1);
+  });
 
   it('dispute evidence sent once per dispute with the reveal log', async () => {
     const { client, customer, orderId, sessionId } = await paidOrder();

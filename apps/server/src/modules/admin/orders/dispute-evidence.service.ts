@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { findAccount } from '../../accounts/index.ts';
 import { auditTrail } from '../../audit/index.ts';
+import { giftOfOrder } from '../../gifts/index.ts';
 import { invoiceOfOrder, renderInvoicePdf } from '../../invoices/index.ts';
 import { mailsWithInvoice } from '../../mail/index.ts';
 import { type KeyAccessRow, keyAccessLogOf, type OrderRow, ordersIn } from '../../orders/index.ts';
@@ -101,6 +102,7 @@ export function createDisputeEvidence(deps: DisputeEvidenceDeps) {
     const lines = await orders.lines(order.id);
     const keys = (await stockIn(db).keysOfOrder(order.id)).filter((key) => key.soldAt !== null);
     const accesses = await keyAccessLogOf(db, order.id);
+    const gift = await giftOfOrder(db, order.id);
     const invoice = await invoiceOfOrder(db, order.id, 'invoice');
     const pdf = invoice ? await renderInvoicePdf(invoice) : undefined;
     const keysMail = invoice
@@ -126,7 +128,11 @@ export function createDisputeEvidence(deps: DisputeEvidenceDeps) {
       ? 'The keys were not delivered.'
       : `Keys delivered ${utc(firstDelivery)}${
           lastDelivery && lastDelivery.getTime() !== firstDelivery.getTime() ? ` to ${utc(lastDelivery)}` : ''
-        }: shown on the order confirmation page and in the customer’s order history on our store.`;
+        }: ${
+          gift
+            ? 'shown once, on the gift page the buyer had the store send to the recipient.'
+            : 'shown on the order confirmation page and in the customer’s order history on our store.'
+        }`;
     const mailed = !keysMail
       ? 'No e-mail with the keys is on record.'
       : `E-mail with the keys and the invoice queued ${utc(keysMail.queuedAt)}${
@@ -142,9 +148,17 @@ export function createDisputeEvidence(deps: DisputeEvidenceDeps) {
     const paid =
       `Order #${order.id}, paid ${utc(paidAt)}, total ${formatEuros(order.amountTotalCents, 'en')}.` +
       (invoice ? ` Invoice ${invoice.number} (attached as the receipt).` : '');
-    const used = `The customer revealed or copied the keys ${accesses.length} ${
-      accesses.length === 1 ? 'time' : 'times'
-    } in their order history (see the access activity log).`;
+    const used = gift
+      ? `The order was a gift: at checkout the buyer asked for the keys to go by e-mail to ${
+          gift.recipientEmail ?? 'a recipient (address since erased)'
+        }${gift.deliverOn ? ` on ${gift.deliverOn}` : ''}. ${
+          gift.sentAt ? `The gift link was sent ${utc(gift.sentAt)}` : 'The gift link was not sent'
+        }${gift.openedAt ? ` and opened ${utc(gift.openedAt)}` : ', and not opened'}; the keys were revealed ${
+          accesses.length
+        } ${accesses.length === 1 ? 'time' : 'times'} on the gift page (see the access activity log).`
+      : `The customer revealed or copied the keys ${accesses.length} ${
+          accesses.length === 1 ? 'time' : 'times'
+        } in their order history (see the access activity log).`;
 
     const texts = {
       customerName,
