@@ -197,8 +197,10 @@ describe(`purchase history (${testDbKind})`, () => {
     const oneGame = await game('Single Order Game');
     await buy(ctx, few.client, [{ productId: oneGame.productId, quantity: 1 }]);
 
-    // Mail sent after the purchases is out of the way, so only the history's own queries are counted.
+    // Mail sent after the purchases is out of the way, and the scheduled rounds (pre-orders, gifts, invoice
+    // numbers, sweeps) are stopped, so only the history's own queries are counted (the last test here).
     await ctx.app.mailDispatcher.drain();
+    await Promise.all([...ctx.app.scheduledJobs.values()].map((job) => job.stop()));
     const history = ctx.app.orders;
     const one = await countQueries(ctx.dbHandle, () => history.history(few.customer.id));
     const four = await countQueries(ctx.dbHandle, () => history.history(shopper.customer.id));
