@@ -6,14 +6,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import {
   type BenchOptions,
   type ChildServer,
   dropDatabase,
   fmt,
   freshDatabase,
+  type LoadResult,
   machine,
+  measureLoad,
   pass,
   RESULTS,
   ROOT,
@@ -25,40 +26,22 @@ import {
 } from './lib/common.ts';
 import { seedCatalogue } from './lib/seed.ts';
 
-export interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  errors: number;
-  non2xx: number;
-}
+export type { LoadResult };
 
-export async function load(
+export const load = (
   url: string,
   body: unknown,
   options: Pick<BenchOptions, 'duration' | 'warmup' | 'connections'>,
-): Promise<LoadResult> {
-  const run = (duration: number) =>
-    autocannon({
+): Promise<LoadResult> =>
+  measureLoad(
+    {
       url: `${url}/api/kl_api/catalog_paginated`,
-      connections: options.connections,
-      duration,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-    });
-  if (options.warmup > 0) await run(options.warmup);
-  const result = await run(options.duration);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
+    },
+    options,
+  );
 
 interface Query {
   label: string;

@@ -9,21 +9,21 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { compressText } from '../apps/server/src/lib/compress-text.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
 import { openRuntime } from '../apps/server/src/runtime.ts';
 import { insertCustomer } from '../apps/server/test/factories.ts';
 import { NODE_FLAGS } from '../deploy/cluster.ts';
-import type { LoadResult } from './catalogue.ts';
 import { createCustomer } from './lib/client.ts';
 import {
   type BenchOptions,
   dropDatabase,
   fmt,
   freshDatabase,
+  type LoadResult,
   machine,
+  measureLoad,
   NODE,
   pass,
   percentile,
@@ -42,24 +42,11 @@ const PASSWORD = 'bench-pages-password-42';
 /** What a browser sends: brotli accepted, English first. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' };
 
-async function loadPage(
+const loadPage = (
   url: string,
   headers: Record<string, string>,
   options: Pick<BenchOptions, 'duration' | 'warmup' | 'connections'>,
-): Promise<LoadResult> {
-  const run = (duration: number) =>
-    autocannon({ url, connections: options.connections, duration, headers: { ...BROWSER, ...headers } });
-  if (options.warmup > 0) await run(options.warmup);
-  const result = await run(options.duration);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
+): Promise<LoadResult> => measureLoad({ url, headers: { ...BROWSER, ...headers } }, options);
 
 interface Row {
   label: string;

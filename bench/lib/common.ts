@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../../deploy/cluster.ts';
 
@@ -252,4 +253,32 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** What one autocannon load measured. */
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** An autocannon load of `request` (warm-up first, unmeasured), at the options' connections and duration. */
+export async function measureLoad(
+  request: Omit<autocannon.Options, 'connections' | 'duration'>,
+  options: Pick<BenchOptions, 'duration' | 'warmup' | 'connections'>,
+): Promise<LoadResult> {
+  const run = (duration: number) => autocannon({ ...request, connections: options.connections, duration });
+  if (options.warmup > 0) await run(options.warmup);
+  const result = await run(options.duration);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
 }
