@@ -1,14 +1,14 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderProductForm } from '#src/features/admin/testing/render-product-form.tsx';
 import {
   emptyProductForm,
   formToCreateInput,
   formToUpdateInput,
   type ProductFormValues,
 } from '#src/features/admin/utils/product-form.ts';
-import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
+import { setupI18n } from '#src/testing/test-utils.tsx';
 import { isFutureRelease } from './preorder-checkbox.tsx';
-import { ProductForm } from './product-form.tsx';
 
 const filled: ProductFormValues = {
   ...emptyProductForm,
@@ -18,21 +18,7 @@ const filled: ProductFormValues = {
   releaseDate: '2099-03-05',
 };
 
-function renderForm(initial: ProductFormValues) {
-  const onSubmit = vi.fn();
-  renderWithProviders(
-    <ProductForm
-      initial={initial}
-      submitLabel="Save changes"
-      pendingLabel="Saving…"
-      pending={false}
-      error={null}
-      onSubmit={onSubmit}
-      platforms={['Steam']}
-    />,
-  );
-  return onSubmit;
-}
+const renderForm = renderProductForm;
 
 describe('the "Allow pre-orders" box of the game form', () => {
   beforeAll(() => setupI18n('en'));

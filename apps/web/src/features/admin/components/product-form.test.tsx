@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderProductForm } from '#src/features/admin/testing/render-product-form.tsx';
 import { emptyProductForm, type ProductFormValues } from '#src/features/admin/utils/product-form.ts';
-import { renderWithProviders, setupI18n } from '#src/testing/test-utils.tsx';
-import { ProductForm } from './product-form.tsx';
+import { setupI18n } from '#src/testing/test-utils.tsx';
 
 const filled: ProductFormValues = {
   ...emptyProductForm,
@@ -11,21 +11,7 @@ const filled: ProductFormValues = {
   platform: 'Steam',
 };
 
-function renderForm(initial: ProductFormValues) {
-  const onSubmit = vi.fn();
-  renderWithProviders(
-    <ProductForm
-      initial={initial}
-      submitLabel="Save changes"
-      pendingLabel="Saving…"
-      pending={false}
-      error={null}
-      onSubmit={onSubmit}
-      platforms={['Steam']}
-    />,
-  );
-  return onSubmit;
-}
+const renderForm = renderProductForm;
 
 describe('the activation fields of the game form', () => {
   beforeAll(() => setupI18n('en'));
