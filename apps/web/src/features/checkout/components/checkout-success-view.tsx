@@ -3,8 +3,7 @@ import { CircleAlert, KeyRound, LogIn, PartyPopper } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { RedemptionHelp } from '#src/components/redemption-help.tsx';
-import { ActivationKey } from '#src/components/ui/activation-key.tsx';
+import { DeliveredKeyItems, RedemptionHelpList } from '#src/components/delivered-keys.tsx';
 import { Button, buttonClasses } from '#src/components/ui/button.tsx';
 import { DocumentTitle } from '#src/components/ui/document-title.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
@@ -70,7 +69,6 @@ async function fetchOrder(sessionId: string, signal: AbortSignal): Promise<PaidO
 
 function DeliveredKeys({ keys }: { keys: DeliveredKey[] }): ReactNode {
   const { t } = useTranslation();
-  const games = [...new Map(keys.map((key) => [`${key.title}\u0000${key.platform}`, key])).values()];
   return (
     <ResultPage>
       <ResultHeading icon={PartyPopper} title={t('checkout.successTitle')}>
@@ -85,28 +83,10 @@ function DeliveredKeys({ keys }: { keys: DeliveredKey[] }): ReactNode {
           {t('checkout.keysTitle')}
         </h2>
         <ul className="divide-y divide-line px-4 sm:px-5">
-          {keys.map((key) => (
-            <li key={key.code} data-testid="delivered-key" className="flex flex-col gap-2 py-4">
-              <p className="font-semibold text-ink">
-                {key.title}
-                {key.platform ? (
-                  <span className="ml-2 text-sm font-normal text-ink-muted">{key.platform}</span>
-                ) : null}
-              </p>
-              <ActivationKey code={key.code} title={key.title} maskable={false} />
-            </li>
-          ))}
+          <DeliveredKeyItems keys={keys} testId="delivered-key" />
         </ul>
       </section>
-      <div className="mt-4 flex flex-col gap-2">
-        {games.map((game) => (
-          <RedemptionHelp
-            key={`${game.title}-${game.platform}`}
-            platform={game.platform}
-            title={game.title}
-          />
-        ))}
-      </div>
+      <RedemptionHelpList keys={keys} className="mt-4 flex flex-col gap-2" />
       <ResultLinks />
     </ResultPage>
   );

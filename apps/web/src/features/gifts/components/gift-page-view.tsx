@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, Gift, KeyRound, LoaderCircle, PackageOpen, TimerOff } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RedemptionHelp } from '#src/components/redemption-help.tsx';
-import { ActivationKey } from '#src/components/ui/activation-key.tsx';
+import { DeliveredKeyItems, RedemptionHelpList } from '#src/components/delivered-keys.tsx';
 import { BackToStoreLink } from '#src/components/ui/back-to-store-link.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
@@ -37,7 +36,6 @@ function RevealedKeys({ opened }: { opened: GiftOpened }): ReactNode {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const games = [...new Map(opened.keys.map((key) => [`${key.title}\u0000${key.platform}`, key])).values()];
   return (
     <section data-testid="gift-keys" aria-labelledby="gift-keys-title" className="flex flex-col gap-4">
       <h2
@@ -51,25 +49,9 @@ function RevealedKeys({ opened }: { opened: GiftOpened }): ReactNode {
       </h2>
       <p className="text-sm font-medium text-ink">{t('gifts.page.keep')}</p>
       <ul className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface px-4 sm:px-5">
-        {opened.keys.map((key) => (
-          <li key={key.code} data-testid="gift-key" className="flex flex-col gap-2 py-4">
-            <p className="font-semibold text-ink">
-              {key.title}
-              <span className="ml-2 text-sm font-normal text-ink-muted">{key.platform}</span>
-            </p>
-            <ActivationKey code={key.code} title={key.title} maskable={false} />
-          </li>
-        ))}
+        <DeliveredKeyItems keys={opened.keys} testId="gift-key" />
       </ul>
-      <div className="flex flex-col gap-2">
-        {games.map((game) => (
-          <RedemptionHelp
-            key={`${game.title}-${game.platform}`}
-            platform={game.platform}
-            title={game.title}
-          />
-        ))}
-      </div>
+      <RedemptionHelpList keys={opened.keys} />
     </section>
   );
 }
