@@ -59,13 +59,9 @@ export async function claimPreorderKeys(
  * many keys it released.
  */
 export async function releaseOrderKeys(tx: Executor, orderId: number): Promise<number> {
-  const stock = stockIn(tx);
-  const games = (await stock.keysOfOrder(orderId))
-    .filter((key) => key.status === 'reserved')
-    .map((key) => key.gameId);
-  const released = await stock.releaseKeys(orderId);
-  if (released > 0) await claimPreorderKeys(tx, games, orderId);
-  return released;
+  const games = await stockIn(tx).releaseKeys(orderId);
+  if (games.length > 0) await claimPreorderKeys(tx, games, orderId);
+  return games.length;
 }
 
 export interface PreordersDeps extends KeyDeliveryDeps {

@@ -86,14 +86,14 @@ export function createStockRepository(db: Executor) {
       return held.length;
     },
 
-    /** Puts an order's reserved (never sold) keys back on sale. */
-    async releaseKeys(orderId: number): Promise<number> {
+    /** Puts an order's reserved (never sold) keys back on sale; answers the game of each key released. */
+    async releaseKeys(orderId: number): Promise<number[]> {
       const released = await db
         .update(gameKeys)
         .set({ status: 'available', orderId: null, orderLineId: null, reservedUntil: null })
         .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')))
-        .returning({ id: gameKeys.id });
-      return released.length;
+        .returning({ gameId: gameKeys.gameId });
+      return released.map((key) => key.gameId);
     },
 
     /** Takes the sold keys of an order back (status `revoked`); they never go on sale again. */
