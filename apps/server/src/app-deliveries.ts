@@ -11,6 +11,7 @@ import {
   preorderKeysClaimed,
   preordersAdminRoutes,
 } from './modules/preorders/index.ts';
+import type { SupplierPurchases } from './modules/supplier/index.ts';
 
 /** How often a delivery round runs: a release or gift day begins within a minute of 00:00 Tallinn. */
 const DELIVERY_ROUND_MS = 60_000;
@@ -56,10 +57,17 @@ function scheduleRound(
 /**
  * Pre-orders (docs/decisions/038-pre-orders.md): the back office's obligations list, and the round that
  * reserves arriving keys for waiting pre-orders and delivers them from their release day on (asked at
- * once after a key import claimed keys).
+ * once after a key import claimed keys), buying from the key supplier what the stock cannot give.
  */
-export async function registerPreorders(app: FastifyInstance, config: Config, deps: DeliveryDeps) {
-  const service = createPreordersService(serviceDeps(app, config, deps));
+export async function registerPreorders(
+  app: FastifyInstance,
+  config: Config,
+  deps: DeliveryDeps & { supplierPurchases: SupplierPurchases | undefined },
+) {
+  const service = createPreordersService({
+    ...serviceDeps(app, config, deps),
+    supplierPurchases: deps.supplierPurchases,
+  });
   await app.register(preordersAdminRoutes, { service });
   scheduleRound(app, deps.dbHandle, {
     name: 'preorder-deliveries',

@@ -263,7 +263,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessionStores,
   });
   scheduleCheckoutJobs(app, deps.dbHandle, { checkout, review, sessionStore });
-  await registerPreorders(app, config, { ...deps, mailOutbox, mailDispatcher });
+  await registerPreorders(app, config, {
+    ...deps,
+    mailOutbox,
+    mailDispatcher,
+    supplierPurchases: supplierModule.purchases,
+  });
   await registerGifts(app, config, { ...deps, mailOutbox, mailDispatcher });
   await registerWishlist(app, config, deps.dbHandle, { mailOutbox, mailDispatcher });
 

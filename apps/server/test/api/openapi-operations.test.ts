@@ -21,6 +21,7 @@ const idleSupplier: KeySupplier = {
   createOrder: async () => {
     throw new Error('not called');
   },
+  findOrder: async () => undefined,
   getOrder: async () => {
     throw new Error('not called');
   },

@@ -6,7 +6,7 @@ import { queryRows } from './test-db.ts';
 /**
  * The database rules that must hold whatever happened: every sold key belongs to exactly one paid order
  * line, reserved keys belong to open payment sessions (or to paid pre-orders waiting for their release, or
- * paid gifts waiting to be opened),
+ * paid gifts waiting to be opened), no line holds more keys than its quantity,
  * order totals equal the sum of their lines, the numbered invoices and credit notes of each year run
  * 1, 2, 3… without a gap.
  */
@@ -39,6 +39,13 @@ export async function expectInvariants(handle: DbHandle): Promise<void> {
         and (select count(*) from game_keys k where k.order_line_id = l.id and k.status = 'sold') <> l.quantity`,
   );
   expect(wrongKeyCount).toEqual([]);
+  // No line holds more keys than it was paid for (a pre-order served by stock and the supplier at once).
+  const overfilled = await queryRows(
+    handle,
+    sql`select l.id from order_lines l where (select count(*) from game_keys k
+        where k.order_line_id = l.id and k.status in ('reserved', 'sold')) > l.quantity`,
+  );
+  expect(overfilled).toEqual([]);
   const numberGaps = await queryRows(
     handle,
     sql`select kind, year from invoices where number is not null group by kind, year

@@ -7,6 +7,7 @@ import { generateKey } from '../../src/db/seed/key-format.ts';
 import { createMailOutbox } from '../../src/modules/mail/mail.outbox.ts';
 import { addDays, tallinnDay } from '../../src/modules/preorders/preorder-rules.ts';
 import { createPreordersService } from '../../src/modules/preorders/preorders.service.ts';
+import type { SupplierPurchases } from '../../src/modules/supplier/index.ts';
 import { type Client, call } from '../admin/admin-helpers.ts';
 import { type Game, insertGame } from '../factories.ts';
 import type { TestContext } from '../helpers/test-app.ts';
@@ -40,8 +41,11 @@ export async function preorderGame(
   return game;
 }
 
-/** The store's pre-order round on a clock the test sets (each `runDue(at)` names its moment). */
-export function preordersOf(ctx: TestContext) {
+/**
+ * The store's pre-order round on a clock the test sets (each `runDue(at)` names its moment), buying
+ * from the key supplier through `supplierPurchases` when given.
+ */
+export function preordersOf(ctx: TestContext, supplierPurchases?: SupplierPurchases) {
   const { db } = ctx.dbHandle;
   return createPreordersService({
     db,
@@ -50,6 +54,7 @@ export function preordersOf(ctx: TestContext) {
     mailDispatcher: ctx.app.mailDispatcher,
     publicUrl: ctx.config.publicUrl,
     log: ctx.app.log,
+    supplierPurchases,
   });
 }
 

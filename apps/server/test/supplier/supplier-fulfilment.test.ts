@@ -1,83 +1,28 @@
 import { parseImageCode } from '@keyland/core/image-code';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameKeys, games, supplierOrders } from '../../src/db/schema/index.ts';
-import { createMailOutbox } from '../../src/modules/mail/mail.outbox.ts';
-import { createCodesWholesaleSupplier } from '../../src/modules/supplier/codeswholesale.adapter.ts';
+import { gameKeys, supplierOrders } from '../../src/db/schema/index.ts';
 import { postbackHash } from '../../src/modules/supplier/supplier-postback.ts';
-import { createSupplierPurchases } from '../../src/modules/supplier/supplier-purchases.service.ts';
 import { call, loginAdmin, loginCustomer } from '../admin/admin-helpers.ts';
 import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
-import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
+import type { TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
-import {
-  type FakeCodesWholesale,
-  makeProducts,
-  startFakeCodesWholesale,
-} from './fake-codeswholesale-server.ts';
-
-const SIGNATURE = 'postback-signature-for-tests';
+import type { FakeCodesWholesale } from './fake-codeswholesale-server.ts';
+import { POSTBACK_SIGNATURE, startSupplierStore } from './supplier-store.ts';
 
 describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
+  let store: Awaited<ReturnType<typeof startSupplierStore>>;
   let ctx: TestContext;
   let fake: FakeCodesWholesale;
-  const adapter = () =>
-    createCodesWholesaleSupplier({
-      baseUrl: fake.url,
-      clientId: fake.clientId,
-      clientSecret: fake.clientSecret,
-      timeoutMs: 300,
-      baseDelayMs: 1,
-      maxAttempts: 3,
-    });
+  const purchases = () => store.purchases();
+  const gameOf = (index: number) => store.gameOf(index);
 
   beforeAll(async () => {
-    fake = await startFakeCodesWholesale(makeProducts(30));
-    fake.pageSize = 10;
-    ctx = await buildTestApp(
-      {
-        KEY_SUPPLIER: 'codeswholesale',
-        CODESWHOLESALE_BASE_URL: fake.url,
-        CODESWHOLESALE_CLIENT_ID: fake.clientId,
-        CODESWHOLESALE_CLIENT_SECRET: fake.clientSecret,
-        SUPPLIER_SYNC_INTERVAL: '0',
-        CODESWHOLESALE_CLIENT_SIGNATURE: SIGNATURE,
-        PUBLIC_URL: 'http://store.test',
-      },
-      { keySupplier: adapter() },
-    );
-    // The supplier's catalogue, imported from the admin area.
-    const { client: admin } = await loginAdmin(ctx);
-    expect((await call(ctx.app, admin, 'POST', '/api/admin/supplier/sync')).statusCode).toBe(202);
-    for (let i = 0; i < 100; i++) {
-      const status = (await call(ctx.app, admin, 'GET', '/api/admin/supplier')).json();
-      if (status.lastRun?.status === 'completed' && !status.running) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    store = await startSupplierStore();
+    ({ ctx, fake } = store);
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
-  });
-
-  const purchases = () =>
-    createSupplierPurchases({
-      dbHandle: ctx.dbHandle,
-      supplier: adapter(),
-      keyVault: ctx.keyVault,
-      mailOutbox: createMailOutbox(ctx.dbHandle.db, ctx.keyVault),
-      mailDispatcher: { kick: () => {} } as never,
-      publicUrl: 'http://store.test',
-      log: ctx.app.log,
-    });
-
-  const gameOf = async (index: number) => {
-    const productId = fake.products[index]?.productId ?? '';
-    const [game] = await ctx.dbHandle.db.select().from(games).where(eq(games.productId, productId));
-    if (!game) throw new Error('not synced');
-    return game;
-  };
+  afterAll(async () => store?.close());
 
   /**
    * A customer buys a supplier game; between checkout and payment the store's own stock runs out (the
@@ -378,7 +323,7 @@ describe(`buying keys from the supplier at fulfilment (${testDbKind})`, () => {
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toMatchObject({ error: 'FORBIDDEN' });
 
-    const authHash = postbackHash(fake.clientId, SIGNATURE);
+    const authHash = postbackHash(fake.clientId, POSTBACK_SIGNATURE);
     expect(
       (await postback({ type: 'PREORDER', authHash, orderId: record?.supplierOrderId })).statusCode,
     ).toBe(200);

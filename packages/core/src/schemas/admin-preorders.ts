@@ -23,7 +23,15 @@ export const preorderObligationSchema = z
     missing: z.number().int(),
     /** Keys of the game on sale now (imported keys go to the waiting pre-orders first). */
     available: z.number().int(),
-    /** Keys are missing and the delivery day is at most `warningDays` away (or past). */
+    /**
+     * Missing keys the key supplier lists now, which are bought on the delivery day (0 when it does not
+     * sell the game).
+     */
+    fromSupplier: z.number().int(),
+    /**
+     * Keys are missing, more than the supplier lists, and the delivery day is at most `warningDays` away
+     * (or past).
+     */
     warning: z.boolean(),
   })
   .meta({ id: 'AdminPreorderObligation' });

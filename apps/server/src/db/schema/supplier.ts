@@ -66,12 +66,13 @@ export const supplierSyncRuns = pgTable(
   ],
 );
 
-export const supplierOrderStatuses = ['pending', 'placed', 'delivered'] as const;
+export const supplierOrderStatuses = ['pending', 'placed', 'delivered', 'cancelled'] as const;
 
 /**
  * A purchase from the supplier for one order line. `clientOrderId` is the idempotency reference sent to
  * the supplier: the same on every retry, so a line is bought at most once. `pending`: not placed yet
- * (or the attempt failed); `placed`: bought, some keys still to come (pre-order); `delivered`: done.
+ * (or the attempt failed); `placed`: bought, some keys still to come (pre-order); `delivered`: done;
+ * `cancelled`: never placed, its order was closed (withdrawn, refunded) first.
  */
 export const supplierOrders = pgTable(
   'supplier_orders',
@@ -102,7 +103,10 @@ export const supplierOrders = pgTable(
   },
   (t) => [
     index('supplier_orders_due_idx').on(t.status, t.nextAttemptAt),
-    check('supplier_orders_status_valid', sql`${t.status} in ('pending', 'placed', 'delivered')`),
+    check(
+      'supplier_orders_status_valid',
+      sql`${t.status} in ('pending', 'placed', 'delivered', 'cancelled')`,
+    ),
   ],
 );
 

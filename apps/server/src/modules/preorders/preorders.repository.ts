@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
 import { isGiftOrderSql } from '../gifts/index.ts';
+import { supplierPurchaseOfLineSql } from '../supplier/index.ts';
 import { preorderReleaseSql } from './preorder-rules.ts';
 
 /** A paid pre-order line still waiting for its keys, with how many keys are set aside for it. */
@@ -40,6 +41,26 @@ const heldOf = sql<number>`(select count(*)::int from game_keys k
 /** Paid pre-order lines whose order still waits for its keys. */
 const waiting = and(eq(orders.status, 'awaiting_keys'), isNotNull(orderLines.preorderRelease));
 
+/**
+ * Waiting lines the store's own keys serve: a line the key supplier was asked to fill takes none of them
+ * (it would end with more keys than it was paid for).
+ */
+const servedFromStock = and(waiting, sql`not ${supplierPurchaseOfLineSql(orderLines.id)}`);
+
+/** Such lines still lacking keys. */
+const shortFromStock = and(servedFromStock, sql`${heldOf} < ${orderLines.quantity}`);
+
+/** A line `r` of the order is not due on `today` (an ordinary line, or a later release day). */
+const lineNotDue = (today: string) => sql`r.preorder_release is null or r.preorder_release > ${today}::date`;
+
+/** A pre-order line that is due and short of keys, which the key supplier may fill. */
+export interface ShortLine {
+  orderId: number;
+  lineId: number;
+  gameId: number;
+  quantity: number;
+}
+
 /** The pre-order lines and their keys: waiting lines, orders due for delivery, the obligations per game. */
 export function createPreordersRepository(db: Executor) {
   return {
@@ -63,7 +84,7 @@ export function createPreordersRepository(db: Executor) {
         })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .where(and(waiting, eq(orderLines.gameId, gameId)))
+        .where(and(servedFromStock, eq(orderLines.gameId, gameId)))
         .orderBy(asc(orders.paidAt), asc(orders.id), asc(orderLines.id));
     },
 
@@ -75,8 +96,7 @@ export function createPreordersRepository(db: Executor) {
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
         .where(
           and(
-            waiting,
-            sql`${heldOf} < ${orderLines.quantity}`,
+            shortFromStock,
             sql`exists (select 1 from game_keys f where f.game_id = ${orderLines.gameId} and f.status = 'available')`,
           ),
         )
@@ -91,7 +111,7 @@ export function createPreordersRepository(db: Executor) {
      */
     async dueOrders(today: string, limit: number): Promise<number[]> {
       const notReady = sql`exists (select 1 from order_lines r where r.order_id = ${orders.id} and (
-        r.preorder_release is null or r.preorder_release > ${today}::date
+        ${lineNotDue(today)}
         or (select count(*) from game_keys k where k.order_id = r.order_id and k.order_line_id = r.id
             and k.status = 'reserved') < r.quantity))`;
       const rows = await db
@@ -102,6 +122,27 @@ export function createPreordersRepository(db: Executor) {
         .orderBy(asc(orders.paidAt), asc(orders.id))
         .limit(limit);
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * Lines of pre-orders due by `today` (every line of the order due, not a gift) that still lack keys
+     * after the store's own were set aside, and that the key supplier was not asked to fill yet: the
+     * oldest payment first.
+     */
+    async shortDueLines(today: string): Promise<ShortLine[]> {
+      const notDue = sql`exists (select 1 from order_lines r where r.order_id = ${orders.id}
+        and (${lineNotDue(today)}))`;
+      return db
+        .select({
+          orderId: orderLines.orderId,
+          lineId: orderLines.id,
+          gameId: orderLines.gameId,
+          quantity: orderLines.quantity,
+        })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(shortFromStock, sql`not ${notDue}`, sql`not ${isGiftOrderSql(orders.id)}`))
+        .orderBy(asc(orders.paidAt), asc(orders.id), asc(orderLines.id));
     },
 
     /**

@@ -10,8 +10,9 @@ import {
   ordersIn,
 } from '../orders/index.ts';
 import { stockIn } from '../stock/index.ts';
+import type { SupplierPurchases } from '../supplier/index.ts';
 import { addDays, PREORDER_WARNING_DAYS, tallinnDay } from './preorder-rules.ts';
-import { createPreordersRepository } from './preorders.repository.ts';
+import { createPreordersRepository, type ShortLine } from './preorders.repository.ts';
 
 /** Orders delivered in one round at most; the next round (a minute later) takes the rest. */
 const DELIVERIES_PER_ROUND = 100;
@@ -66,6 +67,8 @@ export async function releaseOrderKeys(tx: Executor, orderId: number): Promise<n
 
 export interface PreordersDeps extends KeyDeliveryDeps {
   db: Database;
+  /** Buys the keys a due pre-order still lacks when the key supplier sells its game (none without one). */
+  supplierPurchases?: SupplierPurchases | undefined;
 }
 
 /**
@@ -112,11 +115,54 @@ export function createPreordersService(deps: PreordersDeps) {
     });
   }
 
+  /**
+   * Asks the key supplier for what a due pre-order still lacks, when it sells the game: the purchases are
+   * recorded with the order row locked and its state checked (once per line: the line is then served by
+   * the supplier, never by arriving stock), then bought. The supplier module completes the order once
+   * every key is there, with the keys set aside for it from stock. Answers whether it was delivered now.
+   */
+  async function buyMissing(purchases: SupplierPurchases, orderId: number, lines: ShortLine[]) {
+    const recorded = await db.transaction(async (tx) => {
+      const order = await ordersIn(tx).lockOrder(orderId);
+      if (order?.status !== 'awaiting_keys') return false;
+      // Counted again under the claims' locks: keys set aside meanwhile are not bought a second time.
+      const claims = createPreordersRepository(tx);
+      for (const gameId of [...new Set(lines.map((line) => line.gameId))].sort((a, b) => a - b))
+        await claims.lockClaims(gameId);
+      const held = (await stockIn(tx).keysOfOrder(orderId)).filter((key) => key.status === 'reserved');
+      const short = [];
+      for (const line of lines) {
+        const missing = line.quantity - held.filter((key) => key.orderLineId === line.lineId).length;
+        if (missing > 0 && (await purchases.sells(tx, line.gameId))) short.push({ ...line, missing });
+      }
+      if (short.length > 0) await purchases.record(tx, orderId, short);
+      return short.length > 0;
+    });
+    return recorded && (await purchases.deliver(orderId));
+  }
+
+  /** The due pre-orders the store's stock could not fill, bought from the key supplier (a round's share). */
+  async function buyDue(at: Date): Promise<number> {
+    const purchases = deps.supplierPurchases;
+    if (!purchases?.canBuy) return 0;
+    const sells = new Map<number, boolean>();
+    const lines = [];
+    for (const line of await repository.shortDueLines(tallinnDay(at))) {
+      if (!sells.has(line.gameId)) sells.set(line.gameId, await purchases.sells(db, line.gameId));
+      if (sells.get(line.gameId)) lines.push(line);
+    }
+    const byOrder = Map.groupBy(lines, (line) => line.orderId);
+    let delivered = 0;
+    for (const [orderId, lines] of [...byOrder].slice(0, DELIVERIES_PER_ROUND))
+      if (await buyMissing(purchases, orderId, lines)) delivered++;
+    return delivered;
+  }
+
   return {
     /**
      * One round: free keys of games with waiting pre-orders are reserved for them, then every pre-order
-     * whose release day has come (Tallinn) and whose keys are all reserved is delivered. Answers how many
-     * orders it delivered.
+     * whose release day has come (Tallinn) and whose keys are all reserved is delivered, and what the
+     * stock could not give a due one is bought from the key supplier. Answers how many orders it delivered.
      */
     async runDue(at: Date = now()): Promise<number> {
       for (const gameId of await repository.gamesToClaim())
@@ -125,25 +171,27 @@ export function createPreordersService(deps: PreordersDeps) {
       for (const orderId of await repository.dueOrders(tallinnDay(at), DELIVERIES_PER_ROUND))
         if (await deliver(orderId, at)) delivered++;
       if (delivered > 0) deps.mailDispatcher.kick();
-      return delivered;
+      return delivered + (await buyDue(at));
     },
 
     /**
-     * Each game on pre-order or with pre-orders waiting: keys owed, reserved and missing, and whether its
-     * delivery day is within `PREORDER_WARNING_DAYS` (or past) with keys missing.
+     * Each game on pre-order or with pre-orders waiting: keys owed, reserved and missing, how many of the
+     * missing ones the key supplier lists, and whether its delivery day is within `PREORDER_WARNING_DAYS`
+     * (or past) with keys missing that the supplier cannot give.
      */
     async obligations(at: Date = now()): Promise<PreorderObligations> {
       const today = tallinnDay(at);
       const soon = addDays(today, PREORDER_WARNING_DAYS);
-      const rows = await repository.obligations(today);
-      return {
-        warningDays: PREORDER_WARNING_DAYS,
-        items: rows.map((row) => {
-          const missing = Math.max(0, row.ordered - row.reserved);
-          const day = row.firstDelivery ?? row.releaseDate;
-          return { ...row, missing, warning: missing > 0 && day !== null && day <= soon };
-        }),
-      };
+      const items = [];
+      for (const row of await repository.obligations(today)) {
+        const missing = Math.max(0, row.ordered - row.reserved);
+        const listed = missing > 0 ? ((await deps.supplierPurchases?.listed(db, row.gameId)) ?? 0) : 0;
+        const fromSupplier = Math.min(missing, listed);
+        const day = row.firstDelivery ?? row.releaseDate;
+        const warning = missing > fromSupplier && day !== null && day <= soon;
+        items.push({ ...row, missing, fromSupplier, warning });
+      }
+      return { warningDays: PREORDER_WARNING_DAYS, items };
     },
   };
 }

@@ -145,6 +145,20 @@ export function createStockRepository(db: Executor) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * Stores keys bought for an order that was closed before they came (a pre-order withdrawn while the
+     * supplier filled it) as keys on sale; a code the store already holds is skipped. Answers how many.
+     */
+    async addFreeKeys(keys: Omit<BoughtKey, 'orderId' | 'orderLineId'>[]): Promise<number> {
+      if (keys.length === 0) return 0;
+      const rows = await db
+        .insert(gameKeys)
+        .values(keys)
+        .onConflictDoNothing({ target: gameKeys.codeFingerprint })
+        .returning({ id: gameKeys.id });
+      return rows.length;
+    },
+
     /** Stores a key bought for an order line (a claim's replacement from the supplier) as sold to it. */
     async addSoldKey(key: BoughtKey, at: Date): Promise<SoldKey | undefined> {
       const [keyId] = await this.addSoldKeys([key], at);

@@ -291,6 +291,8 @@ export function createCodesWholesaleSupplier(options: CodesWholesaleOptions): Ke
       return toOrder(raw);
     },
 
+    findOrder: findByClientOrderId,
+
     async getOrder(supplierOrderId) {
       return toOrder(await must(call(`/v3/orders/${encodeURIComponent(supplierOrderId)}`, orderSchema)));
     },

@@ -13,5 +13,6 @@ export function createEmbeddedSupplier(): KeySupplier {
     description: async () => null,
     createOrder: async () => nothing(),
     getOrder: async () => nothing(),
+    findOrder: async () => undefined,
   };
 }

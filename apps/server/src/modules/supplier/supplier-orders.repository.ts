@@ -1,8 +1,15 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { gameKeys, orders, supplierOrders } from '../../db/schema/index.ts';
+import { gameKeys, type orderLines, orders, supplierOrders } from '../../db/schema/index.ts';
 
 export type SupplierOrderRow = typeof supplierOrders.$inferSelect;
+
+/**
+ * Whether the key supplier was asked for an order line's keys (a purchase recorded, whatever its state):
+ * such a line is served by the supplier, so keys arriving in the store's stock are not set aside for it.
+ */
+export const supplierPurchaseOfLineSql = (orderLineId: SQL | typeof orderLines.id) =>
+  sql<boolean>`exists (select 1 from supplier_orders s where s.order_line_id = ${orderLineId})`;
 
 /**
  * Buying on demand: the supplier orders of the store's order lines and the keys they brought. The only
@@ -50,16 +57,17 @@ export function createSupplierOrdersRepository(db: Executor) {
       await db.update(supplierOrders).set(values).where(eq(supplierOrders.id, id));
     },
 
-    /** Orders awaiting keys whose supplier purchase is due for another attempt. */
+    /**
+     * Orders with a supplier purchase still open (not placed yet, or keys still to come) that is due for
+     * another attempt, whatever the order's state: a closed order's purchase is settled by the attempt.
+     */
     async dueAwaitingOrders(now: Date, limit: number): Promise<number[]> {
       const rows = await db
         .selectDistinct({ orderId: supplierOrders.orderId })
         .from(supplierOrders)
-        .innerJoin(orders, eq(orders.id, supplierOrders.orderId))
         .where(
           and(
-            eq(orders.status, 'awaiting_keys'),
-            ne(supplierOrders.status, 'delivered'),
+            inArray(supplierOrders.status, ['pending', 'placed']),
             sql`${supplierOrders.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
           ),
         )
@@ -82,14 +90,6 @@ export function createSupplierOrdersRepository(db: Executor) {
         .from(gameKeys)
         .where(eq(gameKeys.orderLineId, orderLineId));
       return new Set(rows.map((r) => r.fingerprint));
-    },
-
-    async soldCount(orderLineId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(gameKeys)
-        .where(and(eq(gameKeys.orderLineId, orderLineId), eq(gameKeys.status, 'sold')));
-      return row?.n ?? 0;
     },
 
     async awaitingCount(): Promise<number> {

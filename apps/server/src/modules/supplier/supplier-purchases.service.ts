@@ -4,7 +4,14 @@ import type { DbHandle, Executor } from '../../db/client.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { backoffDelay, exponentialBackoff } from '../../lib/retry.ts';
 import { invoiceIdOfOrder } from '../invoices/index.ts';
-import { enqueueOrderKeysMail, type KeyDeliveryDeps, moveOrder, ordersIn } from '../orders/index.ts';
+import {
+  decryptByLine,
+  enqueueOrderKeysMail,
+  type KeyDeliveryDeps,
+  moveOrder,
+  ordersIn,
+} from '../orders/index.ts';
+import { claimPreorderKeys } from '../preorders/index.ts';
 import { stockIn } from '../stock/index.ts';
 import { awaitingKeysMail } from './awaiting-keys.mail.ts';
 import { type KeySupplier, type SupplierCode, SupplierError, type SupplierOrder } from './supplier.port.ts';
@@ -43,6 +50,51 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
   const { db } = dbHandle;
   const now = deps.now ?? (() => new Date());
 
+  /**
+   * Stores the codes a supplier order brought (each once): as sold keys of the line while its order waits
+   * for them, as keys on sale (waiting pre-orders first) when the order was closed meanwhile, so keys the
+   * store paid for are never lost. The purchase is done once the supplier delivered all it was asked for.
+   */
+  async function storeCodes(row: SupplierOrderRow, order: SupplierOrder, at: Date): Promise<void> {
+    const codes = order.codes
+      .map(storedCode)
+      .filter((code): code is string => code !== undefined && code !== '');
+    await db.transaction(async (tx) => {
+      const repo = createSupplierOrdersRepository(tx);
+      const orders = ordersIn(tx);
+      const open = (await orders.lockOrder(row.orderId))?.status === 'awaiting_keys';
+      const line = (await orders.lines(row.orderId)).find((l) => l.id === row.orderLineId);
+      if (!line) throw new Error('order line vanished');
+      const known = await repo.lineFingerprints(row.orderLineId);
+      const keys = codes
+        .map((code) => ({ code, fingerprint: keyVault.fingerprint(code) }))
+        .filter((c) => !known.has(c.fingerprint))
+        .map((c) => ({
+          gameId: line.gameId,
+          codeCiphertext: keyVault.encrypt(c.code),
+          codeFingerprint: c.fingerprint,
+        }));
+      const stock = stockIn(tx);
+      if (open)
+        await stock.addSoldKeys(
+          keys.map((key) => ({ ...key, orderId: row.orderId, orderLineId: row.orderLineId })),
+          at,
+        );
+      else if ((await stock.addFreeKeys(keys)) > 0) await claimPreorderKeys(tx, [line.gameId]);
+      const complete = codes.length >= row.quantity;
+      const closedNote = 'order closed before its keys came: they were put on sale';
+      await repo.updateOrder(row.id, {
+        supplierOrderId: order.supplierOrderId,
+        status: complete ? 'delivered' : 'placed',
+        lastError: complete ? (open ? null : closedNote) : 'keys pending at the supplier (pre-order)',
+      });
+    });
+  }
+
+  /**
+   * Places (or looks up) the purchase and stores what it brought. A purchase whose order was closed
+   * (withdrawn, refunded) before it was placed is cancelled instead, unless an earlier attempt placed it.
+   */
   async function attempt(row: SupplierOrderRow): Promise<void> {
     const at = now();
     const attempts = row.attempts + 1;
@@ -52,9 +104,19 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
       nextAttemptAt: new Date(at.getTime() + backoffDelay(PURCHASE_BACKOFF, attempts)),
     });
     try {
-      let order: SupplierOrder;
+      const open = (await ordersIn(db).findOrder(row.orderId))?.status === 'awaiting_keys';
+      let order: SupplierOrder | undefined;
       if (row.supplierOrderId) {
         order = await supplier.getOrder(row.supplierOrderId);
+      } else if (!open) {
+        order = row.attempts > 0 ? await supplier.findOrder(row.clientOrderId) : undefined;
+        if (!order) {
+          await createSupplierOrdersRepository(db).updateOrder(row.id, {
+            status: 'cancelled',
+            lastError: 'order closed before the purchase was placed',
+          });
+          return;
+        }
       } else {
         // The order must carry the current unit price, which the supplier validates.
         const product = await supplier.product(row.supplierProductId);
@@ -68,33 +130,7 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
           mayExist: row.attempts > 0,
         });
       }
-      await db.transaction(async (tx) => {
-        const repo = createSupplierOrdersRepository(tx);
-        const line = (await ordersIn(tx).lines(row.orderId)).find((l) => l.id === row.orderLineId);
-        if (!line) throw new Error('order line vanished');
-        const known = await repo.lineFingerprints(row.orderLineId);
-        const fresh = order.codes
-          .map(storedCode)
-          .filter((code): code is string => code !== undefined && code !== '')
-          .map((code) => ({ code, fingerprint: keyVault.fingerprint(code) }))
-          .filter((c) => !known.has(c.fingerprint));
-        await stockIn(tx).addSoldKeys(
-          fresh.map((c) => ({
-            gameId: line.gameId,
-            orderId: row.orderId,
-            orderLineId: row.orderLineId,
-            codeCiphertext: keyVault.encrypt(c.code),
-            codeFingerprint: c.fingerprint,
-          })),
-          at,
-        );
-        const complete = (await repo.soldCount(row.orderLineId)) >= line.quantity;
-        await repo.updateOrder(row.id, {
-          supplierOrderId: order.supplierOrderId,
-          status: complete ? 'delivered' : 'placed',
-          lastError: complete ? null : 'keys pending at the supplier (pre-order)',
-        });
-      });
+      await storeCodes(row, order, at);
     } catch (error) {
       const message =
         error instanceof SupplierError ? `${error.kind}: ${error.message}` : (error as Error).message;
@@ -113,11 +149,17 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
       const order = await repo.lockOrder(orderId);
       if (order?.status !== 'awaiting_keys') return false;
       const lines = await repo.lines(orderId);
-      const keys = new Map<number, string[]>(lines.map((l) => [l.id, []]));
-      for (const key of await stockIn(tx).soldKeys(orderId))
-        keys.get(key.orderLineId)?.push(keyVault.decrypt(key.codeCiphertext));
-      if (lines.some((l) => (keys.get(l.id)?.length ?? 0) < l.quantity)) return false;
-      await moveOrder(tx, order, 'supplier_keys_delivered');
+      // Keys set aside from stock count too (a pre-order's own keys beside those bought for it).
+      const stock = stockIn(tx);
+      const held = await stock.keysOfOrder(orderId);
+      const count = (lineId: number) =>
+        held.filter((k) => k.orderLineId === lineId && (k.status === 'sold' || k.status === 'reserved'))
+          .length;
+      if (lines.some((l) => count(l.id) < l.quantity)) return false;
+      if (held.some((k) => k.status === 'reserved')) await stock.sellReservedKeys(orderId, now());
+      const keys = decryptByLine(keyVault, lines, await stock.soldKeys(orderId));
+      const preorder = lines.some((l) => l.preorderRelease !== null);
+      await moveOrder(tx, order, preorder ? 'preorder_delivered' : 'supplier_keys_delivered');
       // The invoice was written when the payment arrived; it travels with the keys mail (which waits for
       // its number if the numbering job has not given it yet).
       const invoiceId = await invoiceIdOfOrder(tx, order.id);
@@ -159,8 +201,9 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
       const at = now();
       const rows = await createSupplierOrdersRepository(db).ordersOf(orderId);
       const first = rows.length > 0 && rows.every((row) => row.attempts === 0);
+      const open = (row: SupplierOrderRow) => row.status === 'pending' || row.status === 'placed';
       for (const row of rows)
-        if (row.status !== 'delivered' && (row.attempts === 0 || row.nextAttemptAt <= at)) await attempt(row);
+        if (open(row) && (row.attempts === 0 || row.nextAttemptAt <= at)) await attempt(row);
       const paid = await completeIfReady(orderId);
       if (!paid && first) await notifyAwaiting(orderId);
       return paid;
@@ -230,7 +273,10 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
       return order.codes.map(storedCode).find((code) => code !== undefined && code !== '');
     },
 
-    /** Retries due purchases of awaiting orders (one instance at a time); answers how many got paid. */
+    /**
+     * Retries due purchases (one instance at a time): those of awaiting orders, and those whose order was
+     * closed meanwhile (settled, or their keys collected and put on sale). Answers how many orders got paid.
+     */
     async retryDue(limit = 20): Promise<number> {
       const outcome = await dbHandle.withLock('supplier-deliveries', async () => {
         let paid = 0;

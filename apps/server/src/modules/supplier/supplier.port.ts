@@ -72,6 +72,8 @@ export interface KeySupplier {
   /** Places the order, or answers the existing one with the same `clientOrderId`. */
   createOrder(request: SupplierOrderRequest): Promise<SupplierOrder>;
   getOrder(supplierOrderId: string): Promise<SupplierOrder>;
+  /** The order placed with our reference `clientOrderId` (within the last two days), if there is one. */
+  findOrder(clientOrderId: string): Promise<SupplierOrder | undefined>;
 }
 
 export type SupplierErrorKind =

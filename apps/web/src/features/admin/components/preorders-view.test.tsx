@@ -20,6 +20,7 @@ const obligation = (over: Partial<PreorderObligation>): PreorderObligation => ({
   reserved: 1,
   missing: 2,
   available: 0,
+  fromSupplier: 0,
   warning: true,
   ...over,
 });
@@ -77,6 +78,20 @@ describe('the back office’s pre-orders', () => {
     expect(within(second as HTMLElement).queryByText('Keys missing')).toBeNull();
     expect(screen.getByRole('link', { name: 'Starfall Tactics' }).getAttribute('href')).toBe(
       '/admin/products/1',
+    );
+  });
+
+  it('shows how many missing keys the key supplier lists, and no shortfall when it lists them all', async () => {
+    const supplied = obligation({ gameId: 3, title: 'Night Ferry', fromSupplier: 2, warning: false });
+    stubServer({ items: [supplied], warningDays: 3 });
+    renderWithProviders(<PreordersView />, { route: '/admin/preorders' });
+    const [row] = await screen.findAllByTestId('preorder-row');
+    expect(within(row as HTMLElement).getByTestId('preorder-from-supplier').textContent).toBe(
+      '2 via supplier',
+    );
+    expect(within(row as HTMLElement).queryByText('Keys missing')).toBeNull();
+    expect(within(row as HTMLElement).getByText('2', { selector: 'span' }).className).not.toContain(
+      'text-danger',
     );
   });
 

@@ -52,9 +52,14 @@ function ObligationRow({ item }: { item: PreorderObligation }): ReactNode {
       <td className={numeric}>{formatCount(item.ordered, locale)}</td>
       <td className={numeric}>{formatCount(item.reserved, locale)}</td>
       <td className={numeric}>
-        <span className={item.missing > 0 ? 'font-semibold text-danger' : undefined}>
+        <span className={item.missing > item.fromSupplier ? 'font-semibold text-danger' : undefined}>
           {formatCount(item.missing, locale)}
         </span>
+        {item.fromSupplier > 0 ? (
+          <span className="block text-xs text-ink-muted" data-testid="preorder-from-supplier">
+            {t('admin.preorders.fromSupplier', { n: formatCount(item.fromSupplier, locale) })}
+          </span>
+        ) : null}
       </td>
       <td className={numeric}>{formatCount(item.available, locale)}</td>
     </tr>

@@ -1,0 +1,2 @@
+ALTER TABLE "supplier_orders" DROP CONSTRAINT "supplier_orders_status_valid";--> statement-breakpoint
+ALTER TABLE "supplier_orders" ADD CONSTRAINT "supplier_orders_status_valid" CHECK ("supplier_orders"."status" in ('pending', 'placed', 'delivered', 'cancelled'));
