@@ -61,5 +61,6 @@ export const paymentFailures = pgTable(
   (t) => [
     index('payment_failures_customer_idx').on(t.customerId, t.at),
     index('payment_failures_ip_idx').on(t.ip, t.at),
+    index('payment_failures_card_idx').on(t.cardFingerprint, t.at),
   ],
 );

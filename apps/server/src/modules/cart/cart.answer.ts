@@ -115,8 +115,7 @@ export async function priceForCheckout(
   at: Date,
 ) {
   const repo = createCartRepository(tx);
-  const draftId = await repo.findDraftId(customerId);
-  const codeId = draftId === undefined ? null : await repo.couponCodeOf(draftId);
+  const codeId = (await repo.findDraft(customerId))?.couponCodeId ?? null;
   const coupon =
     codeId === null ? undefined : await couponForCheckout(tx, { codeId, lines: couponLinesOf(rows), at });
   return { priced: priceCart(rows, countryId, at, coupon?.shares), coupon };

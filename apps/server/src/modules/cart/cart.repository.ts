@@ -1,5 +1,5 @@
 import type { ActivationScope } from '@keyland/core/activation';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { games } from '../../db/schema/index.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
@@ -55,6 +55,27 @@ const gameColumns = {
 
 /** The draft order (cart) of each customer and its lines. */
 export function createCartRepository(db: Executor) {
+  /** The id of the customer's draft, as a sub-select. */
+  const draftOf = (customerId: number) =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.customerId, customerId), eq(orders.status, 'draft')));
+
+  const linesWhere = (where: SQL): Promise<CartLineRow[]> =>
+    db
+      .select({
+        ...gameColumns,
+        lineId: orderLines.id,
+        quantity: orderLines.quantity,
+        regionConfirmedAt: orderLines.regionConfirmedAt,
+        regionConfirmedCountry: orderLines.regionConfirmedCountry,
+      })
+      .from(orderLines)
+      .innerJoin(games, eq(games.id, orderLines.gameId))
+      .where(where)
+      .orderBy(asc(orderLines.id));
+
   return {
     async findDraftId(customerId: number): Promise<number | undefined> {
       const [row] = await db
@@ -62,6 +83,15 @@ export function createCartRepository(db: Executor) {
         .from(orders)
         .where(and(eq(orders.customerId, customerId), eq(orders.status, 'draft')));
       return row?.id;
+    },
+
+    /** The customer's draft with the coupon code applied to it, in one statement. */
+    async findDraft(customerId: number): Promise<{ id: number; couponCodeId: number | null } | undefined> {
+      const [row] = await db
+        .select({ id: orders.id, couponCodeId: orders.couponCodeId })
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'draft')));
+      return row;
     },
 
     /** The customer's draft, created when missing (one per customer, enforced by a partial unique index). */
@@ -93,18 +123,12 @@ export function createCartRepository(db: Executor) {
     },
 
     async lines(orderId: number): Promise<CartLineRow[]> {
-      return db
-        .select({
-          ...gameColumns,
-          lineId: orderLines.id,
-          quantity: orderLines.quantity,
-          regionConfirmedAt: orderLines.regionConfirmedAt,
-          regionConfirmedCountry: orderLines.regionConfirmedCountry,
-        })
-        .from(orderLines)
-        .innerJoin(games, eq(games.id, orderLines.gameId))
-        .where(eq(orderLines.orderId, orderId))
-        .orderBy(asc(orderLines.id));
+      return linesWhere(eq(orderLines.orderId, orderId));
+    },
+
+    /** The lines of the customer's draft (none without one), in one statement. */
+    async draftLines(customerId: number): Promise<CartLineRow[]> {
+      return linesWhere(inArray(orderLines.orderId, draftOf(customerId)));
     },
 
     /** Sets a game's line in a draft (created when missing); answers the line's id. */
@@ -141,16 +165,22 @@ export function createCartRepository(db: Executor) {
       await db.delete(orderLines).where(eq(orderLines.id, lineId));
     },
 
-    /** Takes games just bought out of the customer's draft, in one statement. */
-    async removeGames(customerId: number, gameIds: number[]): Promise<void> {
-      if (gameIds.length === 0) return;
-      const draft = db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'draft')));
+    /**
+     * Takes games just bought, and the coupon their order used, out of the customer's draft: one statement
+     * (the deletion rides along the update as a data-modifying CTE).
+     */
+    async removeBought(customerId: number, gameIds: number[]): Promise<void> {
+      const removed = db.$with('removed').as(
+        db
+          .delete(orderLines)
+          .where(and(inArray(orderLines.orderId, draftOf(customerId)), inArray(orderLines.gameId, gameIds)))
+          .returning({ id: orderLines.id }),
+      );
       await db
-        .delete(orderLines)
-        .where(and(inArray(orderLines.orderId, draft), inArray(orderLines.gameId, gameIds)));
+        .with(removed)
+        .update(orders)
+        .set({ couponCodeId: null })
+        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'draft')));
     },
 
     /** The coupon code applied to a draft, if any. */
@@ -164,14 +194,6 @@ export function createCartRepository(db: Executor) {
 
     async setCoupon(orderId: number, codeId: number | null): Promise<void> {
       await db.update(orders).set({ couponCodeId: codeId }).where(eq(orders.id, orderId));
-    },
-
-    /** Takes the coupon off the customer's draft (it was used by the order just paid). */
-    async clearDraftCoupon(customerId: number): Promise<void> {
-      await db
-        .update(orders)
-        .set({ couponCodeId: null })
-        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'draft')));
     },
 
     async clear(orderId: number): Promise<void> {

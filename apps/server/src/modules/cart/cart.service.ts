@@ -22,16 +22,12 @@ export const COUPON_FAILURES_PER_IP: RateRule = { name: 'coupon-fail:ip', limit:
 
 /** The lines of a customer's cart with their games' prices and stock (empty without a cart). */
 export async function cartLinesOf(db: Executor, customerId: number): Promise<CartLineRow[]> {
-  const cart = createCartRepository(db);
-  const draftId = await cart.findDraftId(customerId);
-  return draftId === undefined ? [] : cart.lines(draftId);
+  return createCartRepository(db).draftLines(customerId);
 }
 
 /** Takes bought games, and the coupon their order used, out of the customer's cart, in the caller's transaction. */
 export async function removeFromCart(tx: Executor, customerId: number, gameIds: number[]): Promise<void> {
-  const cart = createCartRepository(tx);
-  await cart.removeGames(customerId, gameIds);
-  await cart.clearDraftCoupon(customerId);
+  await createCartRepository(tx).removeBought(customerId, gameIds);
 }
 
 export interface CartCustomer {

@@ -102,8 +102,10 @@ export function createDelivery(deps: CheckoutDeps) {
     lines: OrderLineRow[],
     at: Date,
     events: Events,
+    /** The order's gift as the caller read it in this transaction (null: none); read here when not given. */
+    known?: GiftRow | null,
   ): Promise<Delivery> {
-    const gift = await giftOfOrder(tx, order.id);
+    const gift = known === undefined ? await giftOfOrder(tx, order.id) : known;
     if (gift) return keepForGift(tx, order, lines, at, events.awaiting, gift);
     const repo = ordersIn(tx);
     const stock = stockIn(tx);

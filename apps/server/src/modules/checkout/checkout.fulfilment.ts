@@ -113,9 +113,14 @@ export function createFulfilment(deps: CheckoutDeps) {
    * What the provider reports of the card of a payment the order has not counted yet (one call, outside
    * any transaction); null when the order is already settled or the provider tells nothing.
    */
-  async function paymentDetailsOf(orderId: number, sessionId: string): Promise<PaymentDetails | null> {
+  async function paymentDetailsOf(
+    orderId: number,
+    sessionId: string,
+    /** The order as the caller just read it (not read again). */
+    known?: OrderRow,
+  ): Promise<PaymentDetails | null> {
     if (!deps.risk) return null;
-    const order = await ordersIn(db).findOrder(orderId);
+    const order = known?.id === orderId ? known : await ordersIn(db).findOrder(orderId);
     if (!order || order.paymentSessionId !== sessionId || !nextStatus(order.status, 'payment_confirmed'))
       return null;
     try {
@@ -132,8 +137,13 @@ export function createFulfilment(deps: CheckoutDeps) {
    * Turns a paid session into delivered keys, once. Webhook and success page may both call it, in any
    * order or at the same time: the order row is locked, and a paid order answers its existing keys. An
    * order whose score is not low after payment is held for review instead: it answers no keys, `held`.
+   * `known` is the order as the caller just read it: one already paid answers its keys without a lock
+   * (the success page reached after the payment's event, the usual case).
    */
-  async function fulfil(session: CheckoutSessionState): Promise<{
+  async function fulfil(
+    session: CheckoutSessionState,
+    known?: OrderRow,
+  ): Promise<{
     orderId: number;
     keys: DeliveredKey[];
     held?: boolean;
@@ -144,7 +154,19 @@ export function createFulfilment(deps: CheckoutDeps) {
       throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment not completed');
     }
     const orderId = session.orderId;
-    const payment = await paymentDetailsOf(orderId, session.sessionId);
+    if (known?.id === orderId && known.paymentSessionId === session.sessionId && known.status === 'paid') {
+      const lines = await ordersIn(db).lines(orderId);
+      const gift = await giftOfOrder(db, orderId);
+      // A gift's keys are its recipient's: the buyer's page never shows them (decision 039).
+      const keys = gift ? [] : flatten(lines, await keysOf(stockIn(db), orderId, lines));
+      return {
+        orderId,
+        keys,
+        ...preorderOf(lines),
+        ...(gift ? { gift: { deliverOn: gift.deliverOn } } : {}),
+      };
+    }
+    const payment = await paymentDetailsOf(orderId, session.sessionId, known);
     // The payment's moment, taken after the provider's answer: the invoice is dated and numbered by it.
     const at = now();
     const outcome = await db
@@ -191,10 +213,14 @@ export function createFulfilment(deps: CheckoutDeps) {
           await holdIn(tx, order, lines, at);
           return { held: true as const, fresh: true, lines };
         }
-        return deliverIn(tx, order, lines, at, {
-          delivered: 'payment_confirmed',
-          awaiting: 'payment_confirmed_awaiting_keys',
-        });
+        return deliverIn(
+          tx,
+          order,
+          lines,
+          at,
+          { delivered: 'payment_confirmed', awaiting: 'payment_confirmed_awaiting_keys' },
+          gift ?? null,
+        );
       })
       .catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'OUT_OF_STOCK')

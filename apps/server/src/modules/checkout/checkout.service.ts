@@ -251,7 +251,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
       if (session.paymentStatus !== 'paid')
         throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment not completed');
-      return fulfil(session);
+      return fulfil(session, order);
     },
 
     /** A provider event: verified, processed once per event id. */

@@ -9,6 +9,7 @@ import {
   enqueueOrderKeysMail,
   type KeyDeliveryDeps,
   moveOrder,
+  type OrderLineRow,
   ordersIn,
 } from '../orders/index.ts';
 import { claimPreorderKeys } from '../preorders/index.ts';
@@ -149,16 +150,19 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
       const order = await repo.lockOrder(orderId);
       if (order?.status !== 'awaiting_keys') return false;
       const lines = await repo.lines(orderId);
-      // Keys set aside from stock count too (a pre-order's own keys beside those bought for it).
+      // A pre-order's keys set aside from stock count too, beside those bought for it (decision 038).
       const stock = stockIn(tx);
       const held = await stock.keysOfOrder(orderId);
-      const count = (lineId: number) =>
-        held.filter((k) => k.orderLineId === lineId && (k.status === 'sold' || k.status === 'reserved'))
-          .length;
-      if (lines.some((l) => count(l.id) < l.quantity)) return false;
-      if (held.some((k) => k.status === 'reserved')) await stock.sellReservedKeys(orderId, now());
-      const keys = decryptByLine(keyVault, lines, await stock.soldKeys(orderId));
+      const counts = (line: OrderLineRow) =>
+        held.filter(
+          (k) =>
+            k.orderLineId === line.id &&
+            (k.status === 'sold' || (k.status === 'reserved' && line.preorderRelease !== null)),
+        ).length;
+      if (lines.some((l) => counts(l) < l.quantity)) return false;
       const preorder = lines.some((l) => l.preorderRelease !== null);
+      if (preorder) await stock.sellReservedKeys(orderId, now());
+      const keys = decryptByLine(keyVault, lines, await stock.soldKeys(orderId));
       await moveOrder(tx, order, preorder ? 'preorder_delivered' : 'supplier_keys_delivered');
       // The invoice was written when the payment arrived; it travels with the keys mail (which waits for
       // its number if the numbering job has not given it yet).

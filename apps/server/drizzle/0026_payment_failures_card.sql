@@ -1,0 +1,1 @@
+CREATE INDEX "payment_failures_card_idx" ON "payment_failures" USING btree ("card_fingerprint","at");
