@@ -41,6 +41,29 @@ export function createDelivery(deps: CheckoutDeps) {
     );
   }
 
+  /**
+   * Holds an order's reserved keys without a time limit, and reserves free keys for a line whose
+   * reservation lapsed (pre-order lines get theirs as they arrive). Answers the first line it could not
+   * fill, if any.
+   */
+  async function keepReserved(
+    tx: Executor,
+    order: OrderRow,
+    lines: OrderLineRow[],
+  ): Promise<OrderLineRow | undefined> {
+    const stock = stockIn(tx);
+    await stock.holdReservedKeys(order.id);
+    const reserved = (await stock.keysOfOrder(order.id)).filter((key) => key.status === 'reserved');
+    let short: OrderLineRow | undefined;
+    for (const line of lines) {
+      const missing = line.quantity - reserved.filter((key) => key.orderLineId === line.id).length;
+      if (missing > 0 && line.preorderRelease === null)
+        if ((await stock.reserveKeys(line.gameId, missing, order.id, line.id, null)) < missing)
+          short ??= line;
+    }
+    return short;
+  }
+
   type Events = { delivered: OrderEvent; awaiting: OrderEvent };
   type Delivery = {
     fresh: boolean;
@@ -64,16 +87,10 @@ export function createDelivery(deps: CheckoutDeps) {
     event: OrderEvent,
     gift: GiftRow,
   ): Promise<Delivery> {
-    const stock = stockIn(tx);
-    await stock.holdReservedKeys(order.id);
-    const reserved = (await stock.keysOfOrder(order.id)).filter((key) => key.status === 'reserved');
-    for (const line of lines) {
-      const missing = line.quantity - reserved.filter((key) => key.orderLineId === line.id).length;
-      if (missing > 0 && line.preorderRelease === null)
-        if ((await stock.reserveKeys(line.gameId, missing, order.id, line.id, null)) < missing) {
-          deps.log.error({ orderId: order.id, line: line.id }, 'paid gift cannot be kept: keys ran out');
-          throw new AppError('OUT_OF_STOCK', 'Keys ran out', { values: { title: line.title } });
-        }
+    const short = await keepReserved(tx, order, lines);
+    if (short) {
+      deps.log.error({ orderId: order.id, line: short.id }, 'paid gift cannot be kept: keys ran out');
+      throw new AppError('OUT_OF_STOCK', 'Keys ran out', { values: { title: short.title } });
     }
     await moveOrder(tx, order, event, { paidAt: order.paidAt ?? at, reservedUntil: null });
     await removeFromCart(
@@ -183,14 +200,7 @@ export function createDelivery(deps: CheckoutDeps) {
    * the order is being checked. A person approves or cancels it (modules/admin/review).
    */
   async function holdIn(tx: Executor, order: OrderRow, lines: OrderLineRow[], at: Date): Promise<void> {
-    const stock = stockIn(tx);
-    await stock.holdReservedKeys(order.id);
-    const reserved = (await stock.keysOfOrder(order.id)).filter((key) => key.status === 'reserved');
-    for (const line of lines) {
-      const missing = line.quantity - reserved.filter((key) => key.orderLineId === line.id).length;
-      if (missing > 0 && line.preorderRelease === null)
-        await stock.reserveKeys(line.gameId, missing, order.id, line.id, null);
-    }
+    await keepReserved(tx, order, lines);
     await moveOrder(tx, order, 'payment_confirmed_held', { paidAt: at, reservedUntil: null });
     await removeFromCart(
       tx,

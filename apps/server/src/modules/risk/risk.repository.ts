@@ -2,6 +2,7 @@ import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orderRiskAssessments, paymentFailures } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
+import type { RiskSignals } from './risk.score.ts';
 
 export type RiskAssessmentRow = typeof orderRiskAssessments.$inferSelect;
 
@@ -15,18 +16,19 @@ export interface VelocityQuery {
 }
 
 /** The counts `velocity` reads, named as the risk signals that carry them. */
-export interface Velocity {
-  accountCheckoutsHour: number;
-  accountCheckoutsDay: number;
-  addressCheckoutsHour: number | null;
-  addressCheckoutsDay: number | null;
-  accountFailuresDay: number;
-  addressFailuresDay: number | null;
-  cardFailuresDay: number | null;
-  otherAccountsOnAddressDay: number | null;
-  otherAccountsOnCardDay: number | null;
-  accountCardsDay: number | null;
-}
+export type Velocity = Pick<
+  RiskSignals,
+  | 'accountCheckoutsHour'
+  | 'accountCheckoutsDay'
+  | 'addressCheckoutsHour'
+  | 'addressCheckoutsDay'
+  | 'accountFailuresDay'
+  | 'addressFailuresDay'
+  | 'cardFailuresDay'
+  | 'otherAccountsOnAddressDay'
+  | 'otherAccountsOnCardDay'
+  | 'accountCardsDay'
+>;
 
 /** The risk module's own tables: assessments of checkouts and payments, and failed payments. */
 export function createRiskRepository(db: Executor) {
