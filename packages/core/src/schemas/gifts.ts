@@ -61,23 +61,28 @@ export const giftTokenRequestSchema = z
 export const giftStatuses = ['scheduled', 'sent', 'opened', 'cancelled'] as const;
 export type GiftStatus = (typeof giftStatuses)[number];
 
+/** What the buyer chose for a gift and where it stands: the history and the data export show it. */
+const giftRecordSchema = z.object({
+  status: z.enum(giftStatuses),
+  recipientName: z.string().nullable(),
+  recipientEmail: z.string().nullable(),
+  message: z.string().nullable(),
+  /** The chosen delivery day (YYYY-MM-DD), null: sent right after payment. */
+  deliverOn: z.string().nullable(),
+  lang: z.string(),
+  sentAt: z.string().nullable(),
+  openedAt: z.string().nullable(),
+  resends: z.number().int(),
+});
+export type GiftRecord = z.infer<typeof giftRecordSchema>;
+
 /** A gift as its buyer sees it in the history: the recipient and its state, never the keys. */
-export const giftStateSchema = z
-  .object({
-    status: z.enum(giftStatuses),
-    recipientName: z.string().nullable(),
-    recipientEmail: z.string().nullable(),
-    message: z.string().nullable(),
-    /** The chosen delivery day (YYYY-MM-DD), null: sent right after payment. */
-    deliverOn: z.string().nullable(),
-    lang: z.string(),
-    sentAt: z.string().nullable(),
-    openedAt: z.string().nullable(),
+export const giftStateSchema = giftRecordSchema
+  .extend({
     /** Until when the last link opens the gift. */
     linkExpiresAt: z.string().nullable(),
     /** The link ran out unopened: sending it again gives a new one. */
     linkExpired: z.boolean(),
-    resends: z.number().int(),
     /** Whether the buyer may still correct the address (and, once sent, send it again). */
     resendable: z.boolean(),
     resendsLeft: z.number().int(),
@@ -119,18 +124,5 @@ export const giftOpenedSchema = z
 export type GiftOpened = z.infer<typeof giftOpenedSchema>;
 
 /** The buyer's gifts in their data export. */
-export const giftExportSchema = z.array(
-  z.object({
-    orderId: z.number().int(),
-    status: z.enum(giftStatuses),
-    recipientName: z.string().nullable(),
-    recipientEmail: z.string().nullable(),
-    message: z.string().nullable(),
-    deliverOn: z.string().nullable(),
-    lang: z.string(),
-    sentAt: z.string().nullable(),
-    openedAt: z.string().nullable(),
-    resends: z.number().int(),
-  }),
-);
+export const giftExportSchema = z.array(giftRecordSchema.extend({ orderId: z.number().int() }));
 export type GiftExport = z.infer<typeof giftExportSchema>;

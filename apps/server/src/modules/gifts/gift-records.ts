@@ -1,7 +1,7 @@
 import type { GiftExport, GiftInput, GiftState } from '@keyland/core/schemas/gifts';
 import type { Executor } from '../../db/client.ts';
 import { ordersIn } from '../orders/index.ts';
-import { giftStateOf } from './gift-rules.ts';
+import { giftRecordOf, giftStateOf } from './gift-rules.ts';
 import { createGiftsRepository, type GiftRow } from './gifts.repository.ts';
 
 /*
@@ -47,15 +47,7 @@ export async function giftStatesOfOrders(
 export async function giftsOfCustomer(db: Executor, customerId: number): Promise<GiftExport> {
   return (await createGiftsRepository(db).ofCustomer(customerId)).map((row) => ({
     orderId: row.orderId,
-    status: row.status,
-    recipientName: row.recipientName,
-    recipientEmail: row.recipientEmail,
-    message: row.message,
-    deliverOn: row.deliverOn,
-    lang: row.lang,
-    sentAt: row.sentAt?.toISOString() ?? null,
-    openedAt: row.openedAt?.toISOString() ?? null,
-    resends: row.resends,
+    ...giftRecordOf(row),
   }));
 }
 

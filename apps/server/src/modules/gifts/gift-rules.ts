@@ -3,6 +3,7 @@ import {
   GIFT_LINK_DAYS,
   GIFT_RESENDS_MAX,
   type GiftInput,
+  type GiftRecord,
   type GiftState,
   giftDayAllowed,
   tallinnToday,
@@ -30,12 +31,8 @@ export function checkedGift(input: GiftInput, at: Date): GiftInput {
   return { ...input, recipientEmail: input.recipientEmail.toLowerCase() };
 }
 
-/** A gift as its buyer sees it: never its token or keys. */
-export function giftStateOf(row: GiftRow, at: Date): Omit<GiftState, 'games'> {
-  const linkExpired =
-    row.status === 'sent' && row.linkExpiresAt !== null && row.linkExpiresAt.getTime() <= at.getTime();
-  const open = row.status === 'scheduled' || row.status === 'sent';
-  const resendsLeft = Math.max(0, GIFT_RESENDS_MAX - row.resends);
+/** A gift's choices and state as the buyer reads them (history and data export). */
+export function giftRecordOf(row: GiftRow): GiftRecord {
   return {
     status: row.status,
     recipientName: row.recipientName,
@@ -45,9 +42,20 @@ export function giftStateOf(row: GiftRow, at: Date): Omit<GiftState, 'games'> {
     lang: row.lang,
     sentAt: row.sentAt?.toISOString() ?? null,
     openedAt: row.openedAt?.toISOString() ?? null,
+    resends: row.resends,
+  };
+}
+
+/** A gift as its buyer sees it: never its token or keys. */
+export function giftStateOf(row: GiftRow, at: Date): Omit<GiftState, 'games'> {
+  const linkExpired =
+    row.status === 'sent' && row.linkExpiresAt !== null && row.linkExpiresAt.getTime() <= at.getTime();
+  const open = row.status === 'scheduled' || row.status === 'sent';
+  const resendsLeft = Math.max(0, GIFT_RESENDS_MAX - row.resends);
+  return {
+    ...giftRecordOf(row),
     linkExpiresAt: row.linkExpiresAt?.toISOString() ?? null,
     linkExpired,
-    resends: row.resends,
     resendable: open && row.erasedAt === null && (row.status === 'scheduled' || resendsLeft > 0),
     resendsLeft,
   };

@@ -1,14 +1,18 @@
 import type { GiftOpened, GiftState, GiftView, ResendGiftRequest } from '@keyland/core/schemas/gifts';
 import { GIFT_RESENDS_MAX, tallinnToday } from '@keyland/core/schemas/gifts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { createChangeSignal } from '../../lib/catalogue-changed.ts';
-import type { KeyVault } from '../../lib/key-vault.ts';
 import { hashToken, newToken } from '../accounts/index.ts';
 import { COVER_PLACEHOLDER } from '../catalogue/index.ts';
-import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
-import { decryptByLine, moveOrder, type OrderRow, ordersIn, recordKeyAccessIn } from '../orders/index.ts';
+import {
+  decryptByLine,
+  type KeyDeliveryDeps,
+  moveOrder,
+  type OrderRow,
+  ordersIn,
+  recordKeyAccessIn,
+} from '../orders/index.ts';
 import { stockIn } from '../stock/index.ts';
 import { enqueueGiftMail, enqueueGiftOpenedMail } from './gift.mail.ts';
 import { giftStatesOfOrders } from './gift-records.ts';
@@ -26,14 +30,8 @@ const USER_AGENT_MAX = 300;
  */
 export const giftsPaid = createChangeSignal();
 
-export interface GiftsDeps {
+export interface GiftsDeps extends KeyDeliveryDeps {
   db: Database;
-  keyVault: KeyVault;
-  mailOutbox: MailOutbox;
-  mailDispatcher: MailDispatcher;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-  now?: () => Date;
 }
 
 /**
