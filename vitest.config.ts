@@ -33,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts'],
+          globalSetup: ['apps/server/test/helpers/template-database.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

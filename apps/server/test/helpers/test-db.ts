@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type DbHandle, openDb } from '../../src/db/client.ts';
+import { onServer } from './template-database.ts';
 
 /** The database kind of this run: PostgreSQL when TEST_DATABASE_URL is set, else embedded PGlite. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -9,22 +11,20 @@ export const testDbKind = testDatabaseUrl ? 'postgres' : 'pglite';
 
 /**
  * A fresh, migrated database for one test file. On PostgreSQL each call creates its own database
- * (dropped on close), so files never see each other's rows; on PGlite it is a new in-memory instance.
+ * (dropped on close), so files never see each other's rows; on PGlite it is a new in-memory instance,
+ * loaded from the migrated database the global set-up dumped (helpers/template-database.ts) when there is
+ * one. Migrations run on it all the same: on the dump they find nothing left to do.
  */
 export async function createTestDb(): Promise<DbHandle> {
   if (!testDatabaseUrl) {
-    const handle = await openDb({});
+    const template = inject('pgliteTemplate');
+    const handle = await openDb(template ? { pgliteLoadDataDir: new Blob([readFileSync(template)]) } : {});
     await handle.migrate();
     return handle;
   }
   const name = `keyland_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  const template = inject('postgresTemplate');
+  await onServer(testDatabaseUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
   const handle = await openDb({ databaseUrl: url.toString(), poolMax: 5 });
@@ -33,13 +33,7 @@ export async function createTestDb(): Promise<DbHandle> {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: testDatabaseUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await onServer(testDatabaseUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
