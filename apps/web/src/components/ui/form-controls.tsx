@@ -207,9 +207,21 @@ export function FormMessage({
   );
 }
 
-/** Focuses the control of the first field in error after a failed submit. */
-export function focusField(id: string): void {
-  requestAnimationFrame(() => document.getElementById(id)?.focus());
+/** Frames `focusField` waits at most for its element to be rendered (about a sixth of a second). */
+const FOCUS_FRAMES = 10;
+
+/**
+ * Focuses an element by id once it is on the page: the control of the first field in error after a
+ * failed submit, or the button a closed form gives focus back to. The element may appear only when React
+ * commits a state change made in the same callback, which can come after the next frame: it is looked for
+ * again each frame until it is there (a few frames at most).
+ */
+export function focusField(id: string, frames = FOCUS_FRAMES): void {
+  requestAnimationFrame(() => {
+    const element = document.getElementById(id);
+    if (element) element.focus();
+    else if (frames > 1) focusField(id, frames - 1);
+  });
 }
 
 /** A check box with its label beside it; `describedBy` names the hint lines under it, if any. */
