@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test';
 import { registerByApi, submitAdminLogin } from '../fixtures/accounts.ts';
 import { receivedMails, waitForMailLink } from '../fixtures/mail.ts';
 import { gameWithKeys } from '../fixtures/shop.ts';
@@ -84,11 +85,42 @@ test('a visitor’s heart leads to the login and back to the game, which is then
 
   await page.goto(`/product?session=${game.providerId}`);
   await page.getByRole('link', { name: `Log in to add ${game.title} to your wishlist` }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?wish=/);
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 
+  await expect(page).toHaveURL(new RegExp(`/product\\?session=${game.providerId}`));
+  await expect(page.getByText(`“${game.title}” is on your wishlist.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Wishlist: ${game.title}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
+test('a visitor’s heart tapped before the page’s script has run still brings the game back after the login', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const game = await gameWithKeys(browser, baseURL, 'Wish Early Bird', 1);
+  const account = await registerByApi(page.request, 'wish-early');
+  expect((await page.request.post('/api/kl_api/logout', { data: {} })).ok()).toBe(true);
+
+  // The product page's scripts are held back (so the page never reaches DOMContentLoaded): the
+  // server-rendered heart is tapped before hydration.
+  let holding = true;
+  const held: Route[] = [];
+  await page.route(/\/assets\/.+\.js$/, (route) => (holding ? held.push(route) : route.continue()));
+  await page.goto(`/product?session=${game.providerId}`, { waitUntil: 'commit' });
+  await page.getByRole('link', { name: `Log in to add ${game.title} to your wishlist` }).click();
+  await expect(page).toHaveURL(/\/login\?wish=/);
+  holding = false;
+  for (const route of held.splice(0)) await route.continue().catch(() => {});
+
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/product\\?session=${game.providerId}`));
   await expect(page.getByText(`“${game.title}” is on your wishlist.`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Wishlist: ${game.title}` })).toHaveAttribute(

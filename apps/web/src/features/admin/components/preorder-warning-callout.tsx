@@ -9,7 +9,7 @@ import { useLocale } from '#src/hooks/use-locale.ts';
 
 /**
  * On the dashboard: pre-ordered games whose delivery day is a few days away (or past) without enough keys,
- * each with what is missing, and the way to the pre-orders. Nothing when every pre-order is covered.
+ * each with what is missing (and how much of it the key supplier lists), and the way to the pre-orders. Nothing when every pre-order is covered.
  */
 export function PreorderWarningCallout(): ReactNode {
   const { t } = useTranslation();
@@ -40,6 +40,10 @@ export function PreorderWarningCallout(): ReactNode {
               ordered: item.ordered,
               date: formatDay(item.firstDelivery ?? item.releaseDate, locale) ?? '—',
             })}
+            {/* Part of the shortfall the key supplier lists: bought when the day comes. */}
+            {item.fromSupplier > 0
+              ? ` (${t('admin.preorders.fromSupplier', { n: item.fromSupplier })})`
+              : null}
           </li>
         ))}
       </ul>

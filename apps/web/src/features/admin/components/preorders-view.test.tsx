@@ -106,15 +106,19 @@ describe('the back office’s pre-orders', () => {
   });
 
   it('warns on the dashboard of the games short of keys near their day, with the way to the list', async () => {
-    stubServer({ items: [short, covered], warningDays: 3 });
+    const partly = obligation({ gameId: 4, title: 'Night Ferry', ordered: 5, missing: 4, fromSupplier: 1 });
+    stubServer({ items: [short, covered, partly], warningDays: 3 });
     renderWithProviders(<DashboardView />, { route: '/admin' });
     const warning = await screen.findByTestId('preorder-warning');
-    expect(within(warning).getByRole('heading').textContent).toBe('1 pre-ordered game lacks keys');
+    expect(within(warning).getByRole('heading').textContent).toBe('2 pre-ordered games lack keys');
     expect(
       within(warning)
         .getAllByTestId('preorder-warning-item')
         .map((item) => item.textContent),
-    ).toEqual(['Starfall Tactics: 2 of 3 keys missing, delivery Mar 5, 2027']);
+    ).toEqual([
+      'Starfall Tactics: 2 of 3 keys missing, delivery Mar 5, 2027',
+      'Night Ferry: 4 of 5 keys missing, delivery Mar 5, 2027 (1 via supplier)',
+    ]);
     expect(within(warning).getByRole('link', { name: 'See pre-orders' }).getAttribute('href')).toBe(
       '/admin/preorders',
     );

@@ -10,7 +10,7 @@ import { cn } from '#src/lib/cn.ts';
 import { useSession } from '#src/lib/session.ts';
 import { useToggleWishlist } from '../api/change-wishlist.ts';
 import { useWishlist } from '../api/get-wishlist.ts';
-import { rememberWish } from '../utils/pending-wish.ts';
+import { wishSearch } from '../utils/pending-wish.ts';
 
 export interface WishlistHeartProps {
   providerId: string;
@@ -27,8 +27,9 @@ const cardClasses =
 
 /**
  * The heart that puts a game on the customer's wishlist: a toggle button (aria-pressed) whose name says
- * the game. A visitor gets a link to the login instead; the game waits until they are logged in, then goes
- * on their list and they come back to the page they were on.
+ * the game. A visitor gets a link to the login instead, carrying the game and the page (in its address, so
+ * that it works in server-rendered HTML before the script runs); the game goes on their list once they are
+ * logged in and they come back to the page they were on.
  */
 export function WishlistHeart({ providerId, title, size = 'card' }: WishlistHeartProps): ReactNode {
   const { t } = useTranslation();
@@ -45,12 +46,12 @@ export function WishlistHeart({ providerId, title, size = 'card' }: WishlistHear
   if (!isLoggedIn && !isPending) {
     return (
       <Link
-        to={paths.login}
+        to={{
+          pathname: paths.login,
+          search: wishSearch({ providerId, title, returnTo: `${location.pathname}${location.search}` }),
+        }}
         data-testid="wishlist-heart"
         aria-label={t('wishlist.heartLogin', { title })}
-        onClick={() =>
-          rememberWish({ providerId, title, returnTo: `${location.pathname}${location.search}` })
-        }
         className={classes}
       >
         <Heart aria-hidden="true" className="size-5 shrink-0" />

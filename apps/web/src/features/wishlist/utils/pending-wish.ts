@@ -30,6 +30,28 @@ export function rememberWish(wish: Omit<PendingWish, 'at'>): void {
   }
 }
 
+/** Only a page of this store is a place to come back to (never `//host` nor another origin). */
+const isStorePath = (value: unknown): value is string =>
+  typeof value === 'string' && /^\/(?![/\\])/.test(value);
+
+/**
+ * The login link's query for a wish: the link carries it, so that a tap made before the page's script
+ * runs (a server-rendered page still loading) keeps it too. The login page puts it in storage.
+ */
+export function wishSearch(wish: Omit<PendingWish, 'at'>): string {
+  return `?${new URLSearchParams({ wish: wish.providerId, title: wish.title, back: wish.returnTo })}`;
+}
+
+/** The wish a login link carries (see `wishSearch`), or undefined when it carries none or a foreign page. */
+export function wishFromSearch(search: string): Omit<PendingWish, 'at'> | undefined {
+  const query = new URLSearchParams(search);
+  const providerId = query.get('wish');
+  const title = query.get('title');
+  const returnTo = query.get('back');
+  if (!providerId || title === null || !isStorePath(returnTo)) return undefined;
+  return { providerId: providerId.slice(0, 100), title: title.slice(0, 200), returnTo };
+}
+
 /** The waiting wish, taken out of storage (so it is granted once), or undefined. */
 export function takeWish(): PendingWish | undefined {
   const store = storage();
@@ -39,8 +61,12 @@ export function takeWish(): PendingWish | undefined {
   try {
     const wish = JSON.parse(raw) as Partial<PendingWish>;
     const fresh = typeof wish.at === 'number' && Date.now() - wish.at < KEEP_MS;
-    const local = typeof wish.returnTo === 'string' && /^\/(?!\/)/.test(wish.returnTo);
-    if (!fresh || !local || typeof wish.providerId !== 'string' || typeof wish.title !== 'string')
+    if (
+      !fresh ||
+      !isStorePath(wish.returnTo) ||
+      typeof wish.providerId !== 'string' ||
+      typeof wish.title !== 'string'
+    )
       return undefined;
     return wish as PendingWish;
   } catch {
