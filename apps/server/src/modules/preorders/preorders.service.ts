@@ -182,11 +182,13 @@ export function createPreordersService(deps: PreordersDeps) {
     async obligations(at: Date = now()): Promise<PreorderObligations> {
       const today = tallinnDay(at);
       const soon = addDays(today, PREORDER_WARNING_DAYS);
+      const rows = await repository.obligations(today);
+      const short = rows.filter((row) => row.ordered > row.reserved).map((row) => row.gameId);
+      const listed = (await deps.supplierPurchases?.listedMany(db, short)) ?? new Map<number, number>();
       const items = [];
-      for (const row of await repository.obligations(today)) {
+      for (const row of rows) {
         const missing = Math.max(0, row.ordered - row.reserved);
-        const listed = missing > 0 ? ((await deps.supplierPurchases?.listed(db, row.gameId)) ?? 0) : 0;
-        const fromSupplier = Math.min(missing, listed);
+        const fromSupplier = Math.min(missing, listed.get(row.gameId) ?? 0);
         const day = row.firstDelivery ?? row.releaseDate;
         const warning = missing > fromSupplier && day !== null && day <= soon;
         items.push({ ...row, missing, fromSupplier, warning });

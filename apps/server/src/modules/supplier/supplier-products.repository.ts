@@ -237,5 +237,21 @@ export function createSupplierProductsRepository(db: Executor) {
         .limit(1);
       return row;
     },
+
+    /** Keys listed at the last sync for each of these games that the supplier sells (one query). */
+    async listedQuantities(supplier: string, gameIds: number[]): Promise<Map<number, number>> {
+      if (gameIds.length === 0) return new Map();
+      const rows = await db
+        .select({ gameId: supplierProducts.gameId, quantity: supplierProducts.quantity })
+        .from(supplierProducts)
+        .where(
+          and(
+            eq(supplierProducts.supplier, supplier),
+            inArray(supplierProducts.gameId, gameIds),
+            eq(supplierProducts.listed, true),
+          ),
+        );
+      return new Map(rows.map((row) => [row.gameId, row.quantity]));
+    },
   };
 }

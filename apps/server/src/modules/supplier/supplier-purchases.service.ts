@@ -215,6 +215,12 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
     return outcome.ran && outcome.value;
   }
 
+  /** Keys listed at the last sync per game, for several games at once (a game it does not sell is absent). */
+  const listedMany = async (tx: Executor, gameIds: number[]): Promise<Map<number, number>> =>
+    supplier.canBuy
+      ? createSupplierProductsRepository(tx).listedQuantities(supplier.kind, gameIds)
+      : new Map();
+
   return {
     get canBuy() {
       return supplier.canBuy;
@@ -227,10 +233,8 @@ export function createSupplierPurchases(deps: SupplierPurchasesDeps) {
     },
 
     /** Keys the supplier listed for the game at the last sync (0 when it does not sell it). */
-    async listed(tx: Executor, gameId: number): Promise<number> {
-      if (!supplier.canBuy) return 0;
-      return (await createSupplierProductsRepository(tx).listedProduct(supplier.kind, gameId))?.quantity ?? 0;
-    },
+    listed: async (tx: Executor, gameId: number) => (await listedMany(tx, [gameId])).get(gameId) ?? 0,
+    listedMany,
 
     /** Records the purchases of the lines that lack keys (inside fulfilment's transaction), once per line. */
     async record(
