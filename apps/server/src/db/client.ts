@@ -49,6 +49,35 @@ function createProcessLocks() {
   };
 }
 
+/**
+ * A client checked out of `pool` (by `pool.connect()`, as drizzle's transactions do) goes back to the pool,
+ * marked broken, as soon as its connection ends, and its owner's own `release()` after that does nothing.
+ * drizzle-orm's node-postgres `transaction()` runs BEGIN before the try/finally that releases the client
+ * (drizzle-orm#6241, open in 0.45): a connection dropped between checkout and BEGIN would otherwise keep
+ * its pool slot for the life of the process, and a few of them leave every request waiting on the pool.
+ */
+function releaseWhenConnectionEnds(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool);
+  const guarded = async (): Promise<pg.PoolClient> => {
+    const client = await connect();
+    const release = client.release;
+    let released = false;
+    const releaseOnce = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('end', onEnd);
+      release(error);
+    };
+    const onEnd = () => releaseOnce(new Error('the connection to the database ended'));
+    client.once('end', onEnd);
+    client.release = releaseOnce;
+    return client;
+  };
+  // pool.query() checks out with a callback and releases on the connection's error itself.
+  pool.connect = ((callback?: Parameters<pg.Pool['connect']>[0]) =>
+    callback ? connect(callback) : guarded()) as pg.Pool['connect'];
+}
+
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 export interface OpenDbOptions {
@@ -74,6 +103,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     // Nor may a checked-out one (the pool listens only while a client is idle): its next query fails
     // instead, the request answers 503, and the pool discards the client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
+    releaseWhenConnectionEnds(pool);
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     // Session advisory locks hold a connection while their job runs, and the job's own queries need
     // others: the locks get a small pool of their own, so that jobs never starve requests (or each other)

@@ -196,3 +196,33 @@ describe.skipIf(!testDatabaseUrl)('/readyz while the database is unreachable', (
     }
   });
 });
+
+describe.skipIf(!testDatabaseUrl)('a connection lost as a transaction begins', () => {
+  it('gives its pool slot back, so the next query does not wait on an empty pool', async () => {
+    const target = new URL(testDatabaseUrl ?? '');
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const through = new URL(target);
+    through.host = `127.0.0.1:${proxy.port}`;
+    const dbHandle = await openDb({ databaseUrl: through.toString(), poolMax: 1 });
+    try {
+      await dbHandle.ping();
+      // The pool's one client looks alive, but nothing it sends arrives: its BEGIN waits, then the
+      // connection drops under it.
+      proxy.stall();
+      const transaction = dbHandle.db.transaction(async (tx) => tx.execute(sql`select 1`));
+      const failed = expect(transaction).rejects.toThrow();
+      await proxy.cut();
+      await failed;
+
+      await proxy.restore();
+      // Without the slot back, this waits for the pool's connection timeout and fails.
+      await expect(dbHandle.ping()).resolves.toBeUndefined();
+      await expect(
+        dbHandle.db.transaction(async (tx) => tx.execute(sql`select 1 as one`)),
+      ).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    } finally {
+      await dbHandle.close();
+      await proxy.close();
+    }
+  });
+});
