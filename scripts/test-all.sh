@@ -23,7 +23,8 @@ step "Dependency audit (production, high and critical)"
 node scripts/audit-deps.ts
 
 step "Unit, web and integration tests (PGlite)"
-TEST_DATABASE_URL= npx vitest run
+# Tests that need PostgreSQL whatever the run (the nginx cluster) wait for the PostgreSQL run when one follows.
+POSTGRES_RUN_FOLLOWS=$([ -n "${TEST_DATABASE_URL:-}" ] && echo true || echo false) TEST_DATABASE_URL= npx vitest run
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "Integration tests (PostgreSQL)"
