@@ -1,4 +1,4 @@
-import type { Route } from '@playwright/test';
+import type { Browser, Locator, Page, Route } from '@playwright/test';
 import { registerByApi, submitAdminLogin } from '../fixtures/accounts.ts';
 import { receivedMails, waitForMailLink } from '../fixtures/mail.ts';
 import { gameWithKeys } from '../fixtures/shop.ts';
@@ -74,17 +74,21 @@ test('a customer hearts a game, sets a price alert; the admin lowers the price; 
   }
 });
 
-test('a visitor’s heart leads to the login and back to the game, which is then on the wishlist', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  const game = await gameWithKeys(browser, baseURL, 'Wish Returner', 1);
+/**
+ * A visitor taps a game's heart on its page (`tapHeart`), logs in on the page it leads to, and is back on
+ * the game's page with the game on their wishlist.
+ */
+async function visitorWishes(
+  { page, browser, baseURL }: { page: Page; browser: Browser; baseURL: string | undefined },
+  title: string,
+  tapHeart: (heart: Locator, path: string) => Promise<void>,
+) {
+  const game = await gameWithKeys(browser, baseURL, title, 1);
   const account = await registerByApi(page.request, 'wish-visitor');
   expect((await page.request.post('/api/kl_api/logout', { data: {} })).ok()).toBe(true);
 
-  await page.goto(`/product?session=${game.providerId}`);
-  await page.getByRole('link', { name: `Log in to add ${game.title} to your wishlist` }).click();
+  const heart = page.getByRole('link', { name: `Log in to add ${game.title} to your wishlist` });
+  await tapHeart(heart, `/product?session=${game.providerId}`);
   await expect(page).toHaveURL(/\/login\?wish=/);
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -96,6 +100,17 @@ test('a visitor’s heart leads to the login and back to the game, which is then
     'aria-pressed',
     'true',
   );
+}
+
+test('a visitor’s heart leads to the login and back to the game, which is then on the wishlist', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await visitorWishes({ page, browser, baseURL }, 'Wish Returner', async (heart, path) => {
+    await page.goto(path);
+    await heart.click();
+  });
 });
 
 test('a visitor’s heart tapped before the page’s script has run still brings the game back after the login', async ({
@@ -103,28 +118,16 @@ test('a visitor’s heart tapped before the page’s script has run still brings
   browser,
   baseURL,
 }) => {
-  const game = await gameWithKeys(browser, baseURL, 'Wish Early Bird', 1);
-  const account = await registerByApi(page.request, 'wish-early');
-  expect((await page.request.post('/api/kl_api/logout', { data: {} })).ok()).toBe(true);
-
-  // The product page's scripts are held back (so the page never reaches DOMContentLoaded): the
-  // server-rendered heart is tapped before hydration.
-  let holding = true;
-  const held: Route[] = [];
-  await page.route(/\/assets\/.+\.js$/, (route) => (holding ? held.push(route) : route.continue()));
-  await page.goto(`/product?session=${game.providerId}`, { waitUntil: 'commit' });
-  await page.getByRole('link', { name: `Log in to add ${game.title} to your wishlist` }).click();
-  await expect(page).toHaveURL(/\/login\?wish=/);
-  holding = false;
-  for (const route of held.splice(0)) await route.continue().catch(() => {});
-
-  await page.getByLabel('E-mail').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/product\\?session=${game.providerId}`));
-  await expect(page.getByText(`“${game.title}” is on your wishlist.`)).toBeVisible();
-  await expect(page.getByRole('button', { name: `Wishlist: ${game.title}` })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await visitorWishes({ page, browser, baseURL }, 'Wish Early Bird', async (heart, path) => {
+    // The product page's scripts are held back (so the page never reaches DOMContentLoaded): the
+    // server-rendered heart is tapped before hydration. The login page's scripts then load.
+    let holding = true;
+    const held: Route[] = [];
+    await page.route(/\/assets\/.+\.js$/, (route) => (holding ? held.push(route) : route.continue()));
+    await page.goto(path, { waitUntil: 'commit' });
+    await heart.click();
+    await page.waitForURL(/\/login\?wish=/, { waitUntil: 'commit' });
+    holding = false;
+    for (const route of held.splice(0)) await route.continue().catch(() => {});
+  });
 });

@@ -151,13 +151,18 @@ describe.skipIf(!testDatabaseUrl)('the store when PostgreSQL drops its connectio
   });
 });
 
+/** The test database reached through a TCP proxy the test can stall and cut. */
+async function openThroughProxy(poolMax: number) {
+  const target = new URL(testDatabaseUrl ?? '');
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const through = new URL(target);
+  through.host = `127.0.0.1:${proxy.port}`;
+  return { proxy, dbHandle: await openDb({ databaseUrl: through.toString(), poolMax }) };
+}
+
 describe.skipIf(!testDatabaseUrl)('/readyz while the database is unreachable', () => {
   it('reports not ready while the network to PostgreSQL is cut, and ready again by itself', async () => {
-    const target = new URL(testDatabaseUrl ?? '');
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const through = new URL(target);
-    through.host = `127.0.0.1:${proxy.port}`;
-    const dbHandle = await openDb({ databaseUrl: through.toString(), poolMax: 3 });
+    const { proxy, dbHandle } = await openThroughProxy(3);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp', WEB_DIST_DIR: '' });
     const app = await buildApp(config, {
       dbHandle,
@@ -199,11 +204,7 @@ describe.skipIf(!testDatabaseUrl)('/readyz while the database is unreachable', (
 
 describe.skipIf(!testDatabaseUrl)('a connection lost as a transaction begins', () => {
   it('gives its pool slot back, so the next query does not wait on an empty pool', async () => {
-    const target = new URL(testDatabaseUrl ?? '');
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const through = new URL(target);
-    through.host = `127.0.0.1:${proxy.port}`;
-    const dbHandle = await openDb({ databaseUrl: through.toString(), poolMax: 1 });
+    const { proxy, dbHandle } = await openThroughProxy(1);
     try {
       await dbHandle.ping();
       // The pool's one client looks alive, but nothing it sends arrives: its BEGIN waits, then the
