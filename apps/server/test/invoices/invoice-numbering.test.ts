@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.ts';
 import { issueCreditNote } from '../../src/modules/invoices/index.ts';
@@ -63,6 +64,65 @@ describe(`invoice numbers off the payment path (${testDbKind})`, () => {
       await ctx.close();
     }
   });
+
+  it.runIf(testDbKind === 'postgres')(
+    'a payment dated first but committed last still gets the first number: numbering waits for it',
+    async () => {
+      const ctx = await buildTestApp({ INVOICE_SETTLE_MS: '0', INVOICE_NUMBERING_MS: '60000' });
+      const url = (ctx.dbHandle.db as unknown as { $client: { options: { connectionString: string } } })
+        .$client.options.connectionString;
+      const blocker = new pg.Client({ connectionString: url });
+      await blocker.connect();
+      try {
+        const { game } = await insertGame(ctx.dbHandle.db, ctx.keyVault, {}, { keys: 2 });
+        const started = [];
+        for (let i = 0; i < 2; i++) {
+          const { client } = await loginCustomer(ctx);
+          await client.post('/api/kl_api/add_or_update_order_line', { cws_product_id: game.productId });
+          started.push(await startCheckout(client));
+        }
+        const [first, second] = started;
+        // The first payment takes its moment, then waits on its keys, which another connection holds.
+        await blocker.query('begin');
+        await blocker.query('select id from game_keys where order_id = $1 for update', [
+          first?.body.order_id,
+        ]);
+        const firstPaid = payOnHostedPage(ctx.app, first?.sessionId ?? '');
+        const waitsOnLock = async (kind: string, unless = () => false) => {
+          while (!unless()) {
+            const rows = await queryRows<{ n: number }>(
+              ctx.dbHandle,
+              sql`select count(*)::int as n from pg_locks where not granted and locktype = ${kind}`,
+            );
+            if ((rows[0]?.n ?? 0) > 0) return;
+            await sleep(20);
+          }
+        };
+        await waitsOnLock('transactionid');
+        // The second pays and commits meanwhile; a numbering round starts.
+        expect((await payOnHostedPage(ctx.app, second?.sessionId ?? '')).statusCode).toBe(303);
+        const round = ctx.app.scheduledJobs.get('invoice-numbering')?.tick();
+        // The round waits for the first payment (or, were it not to, numbers the second one first).
+        let roundOver = false;
+        void round?.finally(() => {
+          roundOver = true;
+        });
+        await waitsOnLock('advisory', () => roundOver);
+        await blocker.query('commit');
+        expect((await firstPaid).statusCode).toBe(303);
+        await round;
+        await ctx.app.scheduledJobs.get('invoice-numbering')?.tick();
+        const rows = await invoiceRows(ctx.dbHandle);
+        expect(rows.map((row) => [row.order_id, row.sequence])).toEqual([
+          [Number(first?.body.order_id), 1],
+          [Number(second?.body.order_id), 2],
+        ]);
+      } finally {
+        await blocker.end();
+        await ctx.close();
+      }
+    },
+  );
 
   it('a credit note for an order whose invoice still waits numbers that invoice first, after those paid before it', async () => {
     // Numbering never runs on its own here: only the cancellation numbers invoices.

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
 import { giftOfOrder } from '../gifts/index.ts';
@@ -133,6 +134,10 @@ export function createFulfilment(deps: CheckoutDeps) {
 
   const { keysOf, flatten, deliverIn, holdIn, afterDelivery } = createDelivery(deps);
 
+  /** The moment that dates a payment's invoice, taken inside its transaction once the order is locked. */
+  const paymentMoment = (tx: Executor) =>
+    (deps.invoices?.beforePaymentMoment(tx) ?? Promise.resolve()).then(now);
+
   /**
    * Turns a paid session into delivered keys, once. Webhook and success page may both call it, in any
    * order or at the same time: the order row is locked, and a paid order answers its existing keys. An
@@ -167,8 +172,6 @@ export function createFulfilment(deps: CheckoutDeps) {
       };
     }
     const payment = await paymentDetailsOf(orderId, session.sessionId, known);
-    // The payment's moment, taken after the provider's answer: the invoice is dated and numbered by it.
-    const at = now();
     const outcome = await db
       .transaction(async (tx) => {
         const repo = ordersIn(tx);
@@ -176,6 +179,8 @@ export function createFulfilment(deps: CheckoutDeps) {
         const order = await repo.lockOrder(orderId);
         if (!order || order.paymentSessionId !== session.sessionId)
           throw new AppError('NOT_FOUND', 'Unknown order');
+        // The payment's moment, taken after the provider's answer: the invoice is dated and numbered by it.
+        const at = await paymentMoment(tx);
         const lines = await repo.lines(order.id);
         if (heldStatuses.includes(order.status)) return { held: true as const, fresh: false, lines };
         // The order decides whether it may still be fulfilled, whatever the provider says of its session.
@@ -248,10 +253,10 @@ export function createFulfilment(deps: CheckoutDeps) {
    * delivered it (keys shown in history and mailed). Answers the delivered keys.
    */
   async function approveHeld(orderId: number): Promise<{ orderId: number; keys: DeliveredKey[] }> {
-    const at = now();
     const outcome = await db.transaction(async (tx) => {
       const order = await ordersIn(tx).lockOrder(orderId);
       if (!order) throw new AppError('NOT_FOUND', 'Unknown order');
+      const at = await paymentMoment(tx);
       if (!heldStatuses.includes(order.status))
         throw new AppError('ORDER_NOT_HELD', `Order ${orderId} is ${order.status}`);
       const lines = await ordersIn(tx).lines(order.id);

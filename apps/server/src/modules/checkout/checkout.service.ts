@@ -48,7 +48,7 @@ export interface CheckoutDeps extends KeyDeliveryDeps {
   /** Buys keys the store lacks from the key supplier; without it a shortfall fails as before. */
   supplierPurchases?: SupplierPurchases;
   /** Writes the invoice of a paid order in its fulfilment transaction. */
-  invoices?: Pick<InvoicesService, 'issueForOrder'>;
+  invoices?: Pick<InvoicesService, 'issueForOrder' | 'beforePaymentMoment'>;
   /** Asked to number the invoice soon, once its payment has committed. */
   invoiceNumbering?: { kick(): void };
   /** Scores checkouts and payments (modules/risk); without it every order is low risk. */

@@ -76,6 +76,11 @@ export function createInvoicesRepository(db: Executor) {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext('keyland:invoice-number-series'))`);
     },
 
+    /** The same lock, shared: held by a transaction that dates and writes an invoice (many at once). */
+    async shareNumberingLock(): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock_shared(hashtext('keyland:invoice-number-series'))`);
+    },
+
     /**
      * Invoices waiting for their number, oldest payment first, locked: those paid before `before`, or
      * those up to and including the invoice `upTo` in payment order.

@@ -58,6 +58,16 @@ export function createInvoicesService(deps: InvoicesDeps) {
 
   return {
     /**
+     * Called in a transaction that will write an invoice, before it takes the payment's moment: until it
+     * commits, the numbering job waits, and a round that began first finishes before the moment is taken.
+     * So an invoice is never numbered while one dated earlier is still to commit, however long the
+     * transaction takes (the settling margin alone could not promise that under load).
+     */
+    async beforePaymentMoment(tx: Executor): Promise<void> {
+      await createInvoicesRepository(tx).shareNumberingLock();
+    },
+
+    /**
      * Writes the invoice of a just-paid order inside its fulfilment transaction: the seller's data, the
      * customer, lines and totals snapshotted, dated `at` (the payment's moment, or a held order's approval). Its gapless number comes a
      * moment later from the numbering job, in payment order (decision 033), so no payment waits for
