@@ -6,6 +6,7 @@ import { payOnHostedPage, startCheckout } from '../helpers/checkout.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { loginAsNewCustomer } from '../helpers/http.ts';
 import { expectInvariants } from '../helpers/invariants.ts';
+import { invoicesNumbered } from '../helpers/invoice-numbering.ts';
 import { startSmtpInbox } from '../helpers/smtp-inbox.ts';
 import { buildTestApp, type TestContext } from '../helpers/test-app.ts';
 import { queryRows, testDbKind } from '../helpers/test-db.ts';
@@ -39,6 +40,8 @@ describe(`orders while the mail server is down (${testDbKind})`, () => {
       expect(done.statusCode, done.body).toBe(200);
       buyers.push(customer.email);
     }
+    // The order mails carry the invoices, so they go once those are numbered (decision 033).
+    await invoicesNumbered(ctx.app);
     await ctx.app.mailDispatcher.drain();
     const waiting = await queryRows<{ to_address: string; attempts: number; sent_at: Date | null }>(
       ctx.dbHandle,

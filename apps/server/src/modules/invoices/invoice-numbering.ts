@@ -5,7 +5,11 @@ import { createInvoicesRepository } from './invoices.repository.ts';
 /** How many invoices one numbering transaction takes at most. */
 export const NUMBERING_BATCH = 200;
 
-export type NumberingBound = { before: Date } | { upTo: { issuedAt: Date; id: number } };
+/**
+ * Which waiting invoices to number: those written before a moment — a function, read once the numbering
+ * lock is held, so that payments the round waited for are counted in — or those up to an invoice.
+ */
+export type NumberingBound = { before: () => Date } | { upTo: { issuedAt: Date; id: number } };
 
 /**
  * Gives invoices waiting for their number the next gapless numbers of their year, in payment order (the
@@ -15,7 +19,10 @@ export type NumberingBound = { before: Date } | { upTo: { issuedAt: Date; id: nu
 export async function numberInvoices(tx: Executor, bound: NumberingBound): Promise<number> {
   const repo = createInvoicesRepository(tx);
   await repo.lockNumbering();
-  const waiting = await repo.unnumbered(NUMBERING_BATCH, bound);
+  const waiting = await repo.unnumbered(
+    NUMBERING_BATCH,
+    'before' in bound ? { before: bound.before() } : bound,
+  );
   for (const invoice of waiting) {
     const year = financialYearOf(invoice.issuedAt);
     const sequence = await repo.nextNumber(INVOICE_SERIES, year);

@@ -133,7 +133,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
     async numberWaiting(settleMs: number): Promise<number> {
       let total = 0;
       for (;;) {
-        const before = new Date(now().getTime() - settleMs);
+        const before = () => new Date(now().getTime() - settleMs);
         const count = await db.transaction((tx) => numberInvoices(tx, { before }));
         total += count;
         if (count < NUMBERING_BATCH) return total;
