@@ -56,9 +56,15 @@ export function AppLayout(): ReactNode {
         <Outlet />
       </main>
       <SiteFooter />
-      <CookieBanner />
-      {/* Shopping has no place in the back office, where the button would cover table rows. */}
-      {pathname.startsWith('/admin') ? null : <FloatingCart dialog={cartDialog} />}
+      {/*
+        The bottom dock: the floating cart rides above the cookie banner, whatever the banner's height,
+        without measuring it.
+      */}
+      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col">
+        {/* Shopping has no place in the back office, where the button would cover table rows. */}
+        {pathname.startsWith('/admin') ? null : <FloatingCart dialog={cartDialog} />}
+        <CookieBanner />
+      </div>
       <ScrollRestoration />
     </div>
   );

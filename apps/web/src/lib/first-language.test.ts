@@ -46,4 +46,21 @@ describe('the language the app starts in', () => {
     expect(document.documentElement.lang).toBe('nl');
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
   });
+
+  it("writes the page's lang only when it changes (each write restyles the whole page)", async () => {
+    browserLanguages(['nl-BE', 'en']);
+    // The server rendered the page in Dutch already.
+    document.documentElement.lang = 'nl';
+    const writes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => writes.push(...records));
+    observer.observe(document.documentElement, { attributeFilter: ['lang'] });
+    const seen = () => [...writes, ...observer.takeRecords()].length;
+    await initI18n();
+    await i18n.changeLanguage('nl');
+    expect(seen()).toBe(0);
+    await i18n.changeLanguage('de');
+    expect(seen()).toBe(1);
+    expect(document.documentElement.lang).toBe('de');
+    observer.disconnect();
+  });
 });

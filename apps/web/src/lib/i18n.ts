@@ -112,8 +112,12 @@ export function initialLanguage(): Locale {
   return readStoredLanguage() ?? firstSupportedLocale(browser.filter(Boolean)) ?? DEFAULT_LOCALE;
 }
 
+/**
+ * Writing `lang` on the root, even the same value, makes the browser restyle the whole page (every
+ * element's `:lang()`), a long task on a phone right after hydration: it is written only when it changes.
+ */
 function applyDocumentLanguage(language: string): void {
-  document.documentElement.lang = language;
+  if (document.documentElement.lang !== language) document.documentElement.lang = language;
 }
 
 export const i18n = i18next.createInstance();

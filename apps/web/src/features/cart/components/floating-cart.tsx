@@ -18,7 +18,7 @@ export type DeferredCartDialog = Deferred<{ returnFocusTo: RefObject<HTMLButtonE
 
 /**
  * The floating cart of a logged-in customer: a round button at the bottom right with the number of lines
- * on a red badge (raised above the cookie banner through --cookie-banner-height), opening the cart panel.
+ * on a red badge, opening the cart panel. The layout places it in the bottom dock, above the cookie banner.
  * The panel's code loads when the button is hovered or focused, or when the cart first opens.
  */
 export function FloatingCart({ dialog: cartDialog }: { dialog: DeferredCartDialog }): ReactNode {
@@ -34,7 +34,7 @@ export function FloatingCart({ dialog: cartDialog }: { dialog: DeferredCartDialo
 
   return (
     <>
-      <div className="pointer-events-none fixed right-4 bottom-[calc(1rem+var(--cookie-banner-height,0px))] z-30 flex max-w-[calc(100vw-2rem)] flex-col items-end gap-2 sm:right-6 sm:bottom-[calc(1.5rem+var(--cookie-banner-height,0px))]">
+      <div className="pointer-events-none mr-4 mb-4 flex max-w-[calc(100vw-2rem)] flex-col items-end gap-2 self-end sm:mr-6 sm:mb-6">
         {open ? null : (
           <NoticeRegion
             notice={notice}

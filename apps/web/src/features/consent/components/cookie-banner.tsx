@@ -10,13 +10,13 @@ import { useCookieConsent } from '#src/features/consent/hooks/use-cookie-consent
 import { cn } from '#src/lib/cn.ts';
 
 /**
- * The cookie banner (spec "Catalogue screen" and "Cookie banner" states): fixed at the bottom while no
- * answer is stored, with an accept button and a collapsible legal text; gone once accepted.
+ * The cookie banner (spec "Catalogue screen" and "Cookie banner" states): at the bottom of the window
+ * (the layout's bottom dock, under the floating cart) while no answer is stored, with an accept button and a collapsible legal text; gone once accepted.
  *
  * It says what is true: the store sets one strictly necessary cookie (`keyland_session`) and loads no
  * third-party script, so there is nothing to opt into and no reject button is needed. It never takes
  * focus by itself; it is a labelled region reached by Tab after the page, and the page gets bottom
- * padding as tall as the banner (plus `--cookie-banner-height` for the floating cart button).
+ * padding as tall as the banner.
  */
 export function CookieBanner(): ReactNode {
   const { accepted, accept } = useCookieConsent();
@@ -46,7 +46,7 @@ function CookieBannerPanel({ onAccept }: { onAccept: () => void }): ReactNode {
       aria-live="polite"
       data-testid="cookie-banner"
       {...NEEDS_JAVASCRIPT}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-line-strong bg-surface shadow-[0_-12px_32px_rgb(0_0_0/0.45)]"
+      className="pointer-events-auto border-t border-line-strong bg-surface shadow-[0_-12px_32px_rgb(0_0_0/0.45)]"
     >
       <div className="mx-auto flex max-h-[70dvh] max-w-7xl flex-col gap-3 overflow-y-auto overscroll-contain px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6 md:flex-row md:items-start md:gap-6 md:py-4 lg:px-8">
         <div className="flex min-w-0 flex-1 gap-3">

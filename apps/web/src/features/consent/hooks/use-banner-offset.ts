@@ -1,12 +1,10 @@
 import { type RefObject, useLayoutEffect } from 'react';
 
-/** The CSS variable that the floating cart button (and anything else fixed at the bottom) rises by. */
-export const BANNER_HEIGHT_VARIABLE = '--cookie-banner-height';
-
 /**
- * While the banner shows, keeps `--cookie-banner-height` on the document root equal to its height and
- * gives the page as much bottom padding (and scroll padding, so a focused field is never hidden under
- * it); both go back to 0 when the banner goes.
+ * While the banner shows, gives the page as much bottom padding as the banner is tall (and scroll
+ * padding, so a focused field is never hidden under it); both go back to 0 when the banner goes.
+ * Neither property is inherited, so a write restyles the root and the body alone, not the whole page as
+ * a custom property on the root would; nothing is written unless the height changed.
  */
 export function useBannerOffset(ref: RefObject<HTMLElement | null>, active: boolean): void {
   useLayoutEffect(() => {
@@ -15,7 +13,7 @@ export function useBannerOffset(ref: RefObject<HTMLElement | null>, active: bool
     const element = ref.current;
     const apply = (height: number) => {
       const value = `${Math.ceil(height)}px`;
-      root.style.setProperty(BANNER_HEIGHT_VARIABLE, value);
+      if ((body.style.paddingBottom || '0px') === value) return;
       root.style.scrollPaddingBottom = value;
       body.style.paddingBottom = value;
     };
