@@ -121,3 +121,36 @@ test("a sale's end and countdown (the server's clock and time zone) hydrate with
   await expect(page.getByRole('timer')).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test('taking the page over restyles no more than it must: the typeface comes with the stylesheet, the root keeps its language and gets no inherited style', async ({
+  page,
+}) => {
+  // Every write to the root's `lang` or `style` from the first script on (each `lang` write and each
+  // custom property on the root makes the browser restyle every element of the page).
+  await page.addInitScript(() => {
+    const writes: string[] = [];
+    (window as { rootWrites?: string[] }).rootWrites = writes;
+    new MutationObserver((records) => {
+      for (const record of records)
+        writes.push(
+          `${record.attributeName}=${document.documentElement.getAttribute(record.attributeName ?? '')}`,
+        );
+    }).observe(document.documentElement, { attributeFilter: ['lang', 'style'] });
+  });
+  await page.goto('/publicstore?page=1');
+  await waitForApp(page);
+  // A first visit: the cookie banner shows, and the page makes room for it.
+  await expect(page.getByTestId('cookie-banner')).toBeVisible();
+  const font = page.locator('link[rel="preload"][as="font"]');
+  await expect(font).toHaveCount(1);
+  const fontUrl = await font.getAttribute('href');
+  expect(fontUrl).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  const response = await page.request.get(fontUrl ?? '');
+  expect(response.ok()).toBe(true);
+  expect(response.headers()['content-type']).toBe('font/woff2');
+
+  const writes = await page.evaluate(() => (window as { rootWrites?: string[] }).rootWrites ?? []);
+  expect(writes.filter((write) => write.startsWith('lang='))).toEqual([]);
+  expect(writes.filter((write) => write.includes('--'))).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+});
