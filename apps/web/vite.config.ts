@@ -121,6 +121,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         build: {
           outDir: 'dist',
           emptyOutDir: true,
+          // The platforms' brand marks are pointed into with <use>, which takes no data: address.
+          assetsInlineLimit: (file: string) => (file.endsWith('platform-marks.svg') ? false : undefined),
           // dist/.vite/manifest.json: the server reads it at start to announce each route's chunks in the HTML.
           manifest: true,
           rolldownOptions: {
