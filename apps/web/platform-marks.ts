@@ -32,7 +32,7 @@ export function platformMarksSvg(): string {
   const symbols = Object.entries(platformMarks).map(
     ([group, icon]) => `  <symbol id="${group}" viewBox="0 0 24 24"><path d="${icon.path}"/></symbol>`,
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join('\n')}\n</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true">\n${symbols.join('\n')}\n</svg>\n`;
 }
 
 if (process.argv[1] === import.meta.filename) {
