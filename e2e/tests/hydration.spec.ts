@@ -154,3 +154,17 @@ test('taking the page over restyles no more than it must: the typeface comes wit
   expect(writes.filter((write) => write.includes('--'))).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 });
+
+test('the server draws no cookie banner: a returning visitor never sees it flash, a new one gets it once the page is live', async ({
+  page,
+  request,
+}) => {
+  for (const url of ['/publicstore', '/terms']) {
+    const html = await (await request.get(url)).text();
+    expect(html).toContain('id="root"');
+    expect(html).not.toContain('data-testid="cookie-banner"');
+  }
+  await page.goto('/terms');
+  await waitForApp(page);
+  await expect(page.getByTestId('cookie-banner')).toBeVisible();
+});
