@@ -167,4 +167,17 @@ test('the server draws no cookie banner: a returning visitor never sees it flash
   await page.goto('/terms');
   await waitForApp(page);
   await expect(page.getByTestId('cookie-banner')).toBeVisible();
+
+  // The floating cart sits on the banner: it too is drawn only once the page is live, so it never moves.
+  await registerByApi(page.request, 'hydration-dock');
+  const store = await (await page.request.get('/store')).text();
+  expect(store).toContain('data-testid="game-card"');
+  expect(store).not.toContain('data-testid="cart-button"');
+  await page.goto('/store');
+  await waitForApp(page);
+  const cart = page.getByTestId('cart-button');
+  const banner = page.getByTestId('cookie-banner');
+  await expect(cart).toBeVisible();
+  const [cartBox, bannerBox] = [await cart.boundingBox(), await banner.boundingBox()];
+  expect(cartBox && bannerBox && cartBox.y + cartBox.height <= bannerBox.y).toBe(true);
 });

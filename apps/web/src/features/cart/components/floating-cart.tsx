@@ -11,6 +11,7 @@ import {
   setCartOpen,
   useCartUi,
 } from '#src/features/cart/utils/cart-ui-store.ts';
+import { usePageLive } from '#src/hooks/use-page-live.ts';
 import { useSession } from '#src/lib/session.ts';
 
 /** The cart panel, loaded apart from the first page (see CartDialog; the layout gives it with its checkout). */
@@ -19,7 +20,8 @@ export type DeferredCartDialog = Deferred<{ returnFocusTo: RefObject<HTMLButtonE
 /**
  * The floating cart of a logged-in customer: a round button at the bottom right with the number of lines
  * on a red badge, opening the cart panel. The layout places it in the bottom dock, above the cookie banner.
- * The panel's code loads when the button is hovered or focused, or when the cart first opens.
+ * The panel's code loads when the button is hovered or focused, or when the cart first opens. It is drawn
+ * only once the page is live, together with the cookie banner it sits on, so it never moves under a tap.
  */
 export function FloatingCart({ dialog: cartDialog }: { dialog: DeferredCartDialog }): ReactNode {
   const { t } = useTranslation();
@@ -28,7 +30,8 @@ export function FloatingCart({ dialog: cartDialog }: { dialog: DeferredCartDialo
   const cart = useCart();
   const button = useRef<HTMLButtonElement>(null);
   const everOpened = useRef(false);
-  if (!isLoggedIn) return null;
+  const live = usePageLive();
+  if (!isLoggedIn || !live) return null;
   const count = lineCount(cart.data);
   if (open) everOpened.current = true;
 
