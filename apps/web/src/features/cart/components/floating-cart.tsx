@@ -11,7 +11,7 @@ import {
   setCartOpen,
   useCartUi,
 } from '#src/features/cart/utils/cart-ui-store.ts';
-import { usePageLive } from '#src/hooks/use-page-live.ts';
+import { useAfterHydration } from '#src/lib/first-render.tsx';
 import { useSession } from '#src/lib/session.ts';
 
 /** The cart panel, loaded apart from the first page (see CartDialog; the layout gives it with its checkout). */
@@ -30,7 +30,7 @@ export function FloatingCart({ dialog: cartDialog }: { dialog: DeferredCartDialo
   const cart = useCart();
   const button = useRef<HTMLButtonElement>(null);
   const everOpened = useRef(false);
-  const live = usePageLive();
+  const live = useAfterHydration();
   if (!isLoggedIn || !live) return null;
   const count = lineCount(cart.data);
   if (open) everOpened.current = true;
