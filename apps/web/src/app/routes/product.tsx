@@ -3,9 +3,8 @@ import { CloudOff } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
-import { Button } from '#src/components/ui/button.tsx';
 import { DocumentTitle } from '#src/components/ui/document-title.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { LoadErrorState } from '#src/components/ui/empty-state.tsx';
 import { PageNotices } from '#src/components/ui/notice.tsx';
 import { AddToCartButton } from '#src/features/cart/components/add-to-cart-button.tsx';
 import { getGameDetailQueryOptions, useGameDetail } from '#src/features/product/api/get-game-detail.ts';
@@ -13,7 +12,6 @@ import { ProductNotFound } from '#src/features/product/components/product-not-fo
 import { ProductPage } from '#src/features/product/components/product-page.tsx';
 import { ProductSkeleton } from '#src/features/product/components/product-skeleton.tsx';
 import { WishlistHeart } from '#src/features/wishlist/components/wishlist-heart.tsx';
-import { getErrorMessage } from '#src/lib/api-client.ts';
 import { atMost } from '#src/utils/at-most.ts';
 
 /** How long opening a product waits for its data before showing the skeleton. */
@@ -57,17 +55,7 @@ export default function ProductRoute(): ReactNode {
     return (
       <>
         <DocumentTitle title={t('product.errorTitle')} />
-        <EmptyState
-          icon={CloudOff}
-          tone="danger"
-          title={t('product.errorTitle')}
-          body={getErrorMessage(detail.error)}
-          headingLevel={1}
-        >
-          <Button onClick={() => void detail.refetch()} disabled={detail.isFetching}>
-            {detail.isFetching ? t('common.retrying') : t('common.retry')}
-          </Button>
-        </EmptyState>
+        <LoadErrorState icon={CloudOff} title={t('product.errorTitle')} headingLevel={1} query={detail} />
       </>
     );
   }

@@ -7,6 +7,26 @@ import { legalLinks, paths } from '#src/config/paths.ts';
 import { useFirstRenderNow } from '#src/lib/first-render.tsx';
 import { SupportHours } from './support-hours.tsx';
 
+/** A column of the footer named by its heading. */
+function FooterSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** The footer: trust signals, support hours and the legal pages. */
 export function SiteFooter(): ReactNode {
   const { t } = useTranslation();
@@ -36,10 +56,7 @@ export function SiteFooter(): ReactNode {
           </ul>
         </div>
 
-        <section aria-labelledby="footer-support">
-          <h2 id="footer-support" className="text-sm font-semibold text-ink">
-            {t('footer.supportTitle')}
-          </h2>
+        <FooterSection id="footer-support" title={t('footer.supportTitle')}>
           <SupportHours className="mt-3" />
           <Link
             to={paths.contact}
@@ -47,12 +64,9 @@ export function SiteFooter(): ReactNode {
           >
             {t('legalMenu.contact')}
           </Link>
-        </section>
+        </FooterSection>
 
-        <section aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="text-sm font-semibold text-ink">
-            {t('footer.legalTitle')}
-          </h2>
+        <FooterSection id="footer-legal" title={t('footer.legalTitle')}>
           <ul className="mt-2 grid gap-x-4 sm:grid-cols-2 md:grid-cols-1">
             {legalLinks.map((link) => (
               <li key={link.key}>
@@ -65,7 +79,7 @@ export function SiteFooter(): ReactNode {
               </li>
             ))}
           </ul>
-        </section>
+        </FooterSection>
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-ink-faint sm:px-6 lg:px-8">

@@ -21,6 +21,9 @@ const sizes: Record<ButtonSize, string> = {
   card: 'min-h-10 w-full px-2 py-2 text-xs leading-tight sm:px-4 sm:text-sm',
 };
 
+/** Added to a primary button whose action deletes or gives something up for good (a confirmation's). */
+export const dangerClasses = 'bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600';
+
 /** The classes of a button, for links and triggers that must look like one. */
 export function buttonClasses({
   variant = 'primary',

@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { getErrorMessage } from '#src/lib/api-client.ts';
 import { cn } from '#src/lib/cn.ts';
+import { type Retryable, RetryButton } from './retry-button.tsx';
 
 export interface EmptyStateProps {
   icon: LucideIcon;
@@ -55,5 +57,20 @@ export function EmptyState({
         <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{children}</div>
       ) : null}
     </section>
+  );
+}
+
+/** A load that failed, in place of what it would have shown: the error in words, and a retry. */
+export function LoadErrorState({
+  query,
+  ...state
+}: Omit<EmptyStateProps, 'body' | 'tone' | 'children'> & {
+  /** The failed query: its error is shown, and the retry runs it again. */
+  query: Retryable & { error: unknown };
+}): ReactNode {
+  return (
+    <EmptyState tone="danger" body={getErrorMessage(query.error)} {...state}>
+      <RetryButton query={query} />
+    </EmptyState>
   );
 }

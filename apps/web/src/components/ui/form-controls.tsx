@@ -93,6 +93,11 @@ export function TextField({ id, label, hint, error, className, ...input }: TextF
   );
 }
 
+/** An e-mail box: the phone's e-mail keyboard, and no spell check on the address. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode' | 'spellCheck'>): ReactNode {
+  return <TextField type="email" inputMode="email" spellCheck={false} {...props} />;
+}
+
 /** A password box with a show/hide button (the button is a real, labelled toggle). */
 export function PasswordField({ id, label, hint, error, className, ...input }: TextFieldProps): ReactNode {
   const { t } = useTranslation();

@@ -19,6 +19,7 @@ import type {
 import {
   keepPreviousData,
   type QueryClient,
+  type QueryKey,
   queryOptions,
   useMutation,
   useQuery,
@@ -65,7 +66,7 @@ export const ADMIN_PAGE_SIZE = 25;
 export const KEY_IMPORT_MAX_LINES = 20_000;
 export const KEY_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-export function queryString(params: Record<string, string | number | undefined>): string {
+function queryString(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === '') continue;
@@ -97,7 +98,38 @@ function invalidatePublicCatalogue(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: ['product'] });
 }
 
-export const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
+const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
+
+/** A read of `path` that is always taken fresh from the server (the back office shows what is now). */
+export function freshQueryOptions<Data>(queryKey: QueryKey, path: string) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => api.get<Data>(path, { signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * One page of a list the server pages, read fresh with the list's filters (`filters`); the page shown
+ * stays while the next one loads.
+ */
+export function pageQueryOptions<Item>(
+  queryKey: QueryKey,
+  path: string,
+  filters: Record<string, string | number | undefined>,
+  page: number,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) =>
+      api.get<Page<Item>>(
+        `${path}${queryString({ ...filters, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
 
 // ---------- dashboard ----------
 
@@ -113,28 +145,13 @@ export const useDashboard = () => useQuery(dashboardQueryOptions());
 
 // ---------- products ----------
 
-export function productsQueryOptions(q: string, page: number) {
-  return queryOptions({
-    queryKey: adminKeys.productList(q, page),
-    queryFn: ({ signal }) =>
-      api.get<Page<AdminProduct>>(
-        `/api/admin/products${queryString({ q, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-}
+export const productsQueryOptions = (q: string, page: number) =>
+  pageQueryOptions<AdminProduct>(adminKeys.productList(q, page), '/api/admin/products', { q }, page);
 
 export const useAdminProducts = (q: string, page: number) => useQuery(productsQueryOptions(q, page));
 
-export function productQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: adminKeys.product(id),
-    queryFn: ({ signal }) => api.get<AdminProduct>(`/api/admin/products/${id}`, { signal }),
-    staleTime: 0,
-  });
-}
+export const productQueryOptions = (id: number) =>
+  freshQueryOptions<AdminProduct>(adminKeys.product(id), `/api/admin/products/${id}`);
 
 export const useAdminProduct = (id: number) => useQuery(productQueryOptions(id));
 
@@ -187,18 +204,13 @@ export function useSetHidden(id: number) {
 
 // ---------- keys ----------
 
-export function keysQueryOptions(id: number, status: KeyStatus | '', page: number) {
-  return queryOptions({
-    queryKey: adminKeys.keys(id, status, page),
-    queryFn: ({ signal }) =>
-      api.get<Page<AdminKey>>(
-        `/api/admin/products/${id}/keys${queryString({ status, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-}
+export const keysQueryOptions = (id: number, status: KeyStatus | '', page: number) =>
+  pageQueryOptions<AdminKey>(
+    adminKeys.keys(id, status, page),
+    `/api/admin/products/${id}/keys`,
+    { status },
+    page,
+  );
 
 export const useProductKeys = (id: number, status: KeyStatus | '', page: number) =>
   useQuery(keysQueryOptions(id, status, page));
@@ -224,19 +236,7 @@ export function useRevealKey() {
 
 // ---------- audit ----------
 
-export function auditQueryOptions(page: number) {
-  return queryOptions({
-    queryKey: adminKeys.audit(page),
-    queryFn: ({ signal }) =>
-      api.get<Page<AuditEntry>>(
-        `/api/admin/audit${queryString({ offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
-        {
-          signal,
-        },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-}
+export const auditQueryOptions = (page: number) =>
+  pageQueryOptions<AuditEntry>(adminKeys.audit(page), '/api/admin/audit', {}, page);
 
 export const useAuditLog = (page: number) => useQuery(auditQueryOptions(page));

@@ -1,7 +1,7 @@
 import type { AdminClaim, AdminClaims, ResolveClaim } from '@keyland/core/schemas/support';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
-import { adminKeys } from './admin-api.ts';
+import { adminKeys, freshQueryOptions } from './admin-api.ts';
 
 /**
  * The key claims queue (`/api/admin/claims`, `…/:id/resolve`, `…/:id/screenshot`): the customers' reports
@@ -20,13 +20,8 @@ export const claimKeys = {
 /** Where the customer's screenshot of a claim is read (same origin, admin session). */
 export const claimScreenshotUrl = (id: number) => `/api/admin/claims/${id}/screenshot`;
 
-export function adminClaimsQueryOptions(status: ClaimFilter) {
-  return queryOptions({
-    queryKey: claimKeys.list(status),
-    queryFn: ({ signal }) => api.get<AdminClaims>(`/api/admin/claims?status=${status}`, { signal }),
-    staleTime: 0,
-  });
-}
+export const adminClaimsQueryOptions = (status: ClaimFilter) =>
+  freshQueryOptions<AdminClaims>(claimKeys.list(status), `/api/admin/claims?status=${status}`);
 
 /** The claims in one state: open ones the oldest first (as the server sends them). */
 export const useAdminClaims = (status: ClaimFilter) => useQuery(adminClaimsQueryOptions(status));

@@ -1,8 +1,9 @@
 import type { Coupon, CouponInput, GenerateCouponsInput } from '@keyland/core/schemas/coupons';
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { ChosenGame } from '#src/features/admin/utils/discount-form.ts';
 import { api } from '#src/lib/api-client.ts';
 import { adminKeys, productQueryOptions } from './admin-api.ts';
+import * as discount from './discount-api.ts';
 
 /**
  * The coupons of the back office (`/api/admin/coupons`, `…/generate`, `…/:id`, `…/:id/end`). Types only
@@ -30,38 +31,25 @@ export const couponKeys = {
   all: () => [...adminKeys.all, 'coupons'] as const,
 };
 
-export function couponsQueryOptions() {
-  return queryOptions({
-    queryKey: couponKeys.all(),
-    queryFn: ({ signal }) => api.get<{ items: Coupon[] }>('/api/admin/coupons', { signal }),
-    staleTime: 0,
-  });
-}
+/** Where the coupon calls go; after a change, the list is read again. */
+export const couponCalls: discount.DiscountCalls = {
+  path: '/api/admin/coupons',
+  queryKey: couponKeys.all(),
+  changed: (queryClient) => void queryClient.invalidateQueries({ queryKey: couponKeys.all() }),
+};
 
 /** Every coupon, the newest first (as the server sends them). */
-export const useCoupons = () => useQuery(couponsQueryOptions());
+export const useCoupons = () => discount.useDiscounts<Coupon>(couponCalls);
 
 /** One coupon, read from the list (there is no call for one alone); `null` when there is none. */
-export const useCoupon = (id: number) =>
-  useQuery({
-    ...couponsQueryOptions(),
-    select: (data) => data.items.find((coupon) => coupon.id === id) ?? null,
-  });
-
-/** After a coupon changes, the list is read again. */
-function useCouponSaved() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: couponKeys.all() });
-}
+export const useCoupon = (id: number) => discount.useDiscount<Coupon>(couponCalls, id);
 
 /** A coupon with a typed code (the server refuses a code already in use with COUPON_CODE_TAKEN). */
-export function useCreateCoupon() {
-  const saved = useCouponSaved();
-  return useMutation({
-    mutationFn: (input: CouponInput) => api.post<Coupon>('/api/admin/coupons', input),
-    onSuccess: saved,
-  });
-}
+export const useCreateCoupon = () => discount.useCreateDiscount<Coupon, CouponInput>(couponCalls);
+
+/** Changes a coupon that has not started yet (the server refuses with PROMOTION_NOT_EDITABLE after). */
+export const useUpdateCoupon = (id: number) =>
+  discount.useUpdateDiscount<Coupon, CouponInput>(couponCalls, id);
 
 /** A batch of generated single-use codes: the CSV file of its codes (a `code` header, one code a line). */
 export interface GeneratedCodes {
@@ -72,33 +60,14 @@ export interface GeneratedCodes {
 }
 
 export function useGenerateCoupons() {
-  const saved = useCouponSaved();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: GenerateCouponsInput): Promise<GeneratedCodes> => {
       const { file, fileName } = await api.postForFile('/api/admin/coupons/generate', input);
       const lines = (await file.text()).split(/\r?\n/).filter((line) => line.trim() !== '');
       return { file, fileName: fileName ?? 'coupons.csv', count: Math.max(0, lines.length - 1) };
     },
-    onSuccess: saved,
-  });
-}
-
-/** Changes a coupon that has not started yet (the server refuses with PROMOTION_NOT_EDITABLE after). */
-export function useUpdateCoupon(id: number) {
-  const saved = useCouponSaved();
-  return useMutation({
-    mutationFn: (input: CouponInput) => api.put<Coupon>(`/api/admin/coupons/${id}`, input),
-    // A refusal may mean it started meanwhile: the screen reads it again to show it as it now is.
-    onSettled: saved,
-  });
-}
-
-/** Ends a coupon now: its codes stop working at once. */
-export function useEndCoupon(id: number) {
-  const saved = useCouponSaved();
-  return useMutation({
-    mutationFn: () => api.post<Coupon>(`/api/admin/coupons/${id}/end`),
-    onSuccess: saved,
+    onSuccess: () => couponCalls.changed(queryClient),
   });
 }
 

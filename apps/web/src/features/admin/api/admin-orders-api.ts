@@ -1,15 +1,13 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
 import {
-  ADMIN_PAGE_SIZE,
   type AdminOrderDetail,
   type AdminOrderStatus,
   type AdminOrderSummary,
   adminKeys,
   type CancelOrderResult,
-  offsetOf,
-  type Page,
-  queryString,
+  freshQueryOptions,
+  pageQueryOptions,
 } from './admin-api.ts';
 
 /** The back office's orders (`/api/admin/orders`): the list with its filters, one order, cancelling. */
@@ -31,29 +29,19 @@ export interface OrderFilters {
   status: AdminOrderStatus | '';
 }
 
-export function ordersQueryOptions(filters: OrderFilters, page: number) {
-  return queryOptions({
-    queryKey: adminKeys.orderList(filters, page),
-    queryFn: ({ signal }) =>
-      api.get<Page<AdminOrderSummary>>(
-        `/api/admin/orders${queryString({ ...filters, offset: offsetOf(page), limit: ADMIN_PAGE_SIZE })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-}
+export const ordersQueryOptions = (filters: OrderFilters, page: number) =>
+  pageQueryOptions<AdminOrderSummary>(
+    adminKeys.orderList(filters, page),
+    '/api/admin/orders',
+    { ...filters },
+    page,
+  );
 
 export const useAdminOrders = (filters: OrderFilters, page: number) =>
   useQuery(ordersQueryOptions(filters, page));
 
-export function orderQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: adminKeys.order(id),
-    queryFn: ({ signal }) => api.get<AdminOrderDetail>(`/api/admin/orders/${id}`, { signal }),
-    staleTime: 0,
-  });
-}
+export const orderQueryOptions = (id: number) =>
+  freshQueryOptions<AdminOrderDetail>(adminKeys.order(id), `/api/admin/orders/${id}`);
 
 export const useAdminOrder = (id: number) => useQuery(orderQueryOptions(id));
 

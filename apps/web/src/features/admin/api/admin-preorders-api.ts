@@ -1,7 +1,6 @@
 import type { PreorderObligation, PreorderObligations } from '@keyland/core/schemas/admin';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '#src/lib/api-client.ts';
-import { adminKeys } from './admin-api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { adminKeys, freshQueryOptions } from './admin-api.ts';
 
 /**
  * The pre-orders (`/api/admin/preorders`): each game on pre-order or with paid pre-orders waiting, the
@@ -12,13 +11,8 @@ export type { PreorderObligation, PreorderObligations };
 
 export const preorderKeys = { obligations: () => [...adminKeys.all, 'preorders'] as const };
 
-export function preorderObligationsQueryOptions() {
-  return queryOptions({
-    queryKey: preorderKeys.obligations(),
-    queryFn: ({ signal }) => api.get<PreorderObligations>('/api/admin/preorders', { signal }),
-    staleTime: 0,
-  });
-}
+export const preorderObligationsQueryOptions = () =>
+  freshQueryOptions<PreorderObligations>(preorderKeys.obligations(), '/api/admin/preorders');
 
 /** The obligations, the earliest delivery first (as the server sends them). */
 export const usePreorderObligations = () => useQuery(preorderObligationsQueryOptions());

@@ -6,9 +6,9 @@ import type {
   OrderRisk,
   riskTierValues,
 } from '@keyland/core/schemas/review';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
-import { adminKeys, type CancelOrderResult } from './admin-api.ts';
+import { adminKeys, type CancelOrderResult, freshQueryOptions } from './admin-api.ts';
 
 /**
  * The fraud review (`/api/admin/orders/held`, `…/:id/risk|approve|reject`, `/api/admin/disputes`): orders
@@ -26,35 +26,20 @@ export const reviewKeys = {
   disputes: () => [...adminKeys.all, 'disputes'] as const,
 };
 
-export function heldOrdersQueryOptions() {
-  return queryOptions({
-    queryKey: reviewKeys.held(),
-    queryFn: ({ signal }) => api.get<HeldOrders>('/api/admin/orders/held', { signal }),
-    staleTime: 0,
-  });
-}
+export const heldOrdersQueryOptions = () =>
+  freshQueryOptions<HeldOrders>(reviewKeys.held(), '/api/admin/orders/held');
 
 /** The held orders, the longest waiting first (as the server sends them). */
 export const useHeldOrders = () => useQuery(heldOrdersQueryOptions());
 
-export function orderRiskQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: reviewKeys.risk(id),
-    queryFn: ({ signal }) => api.get<OrderRisk>(`/api/admin/orders/${id}/risk`, { signal }),
-    staleTime: 0,
-  });
-}
+export const orderRiskQueryOptions = (id: number) =>
+  freshQueryOptions<OrderRisk>(reviewKeys.risk(id), `/api/admin/orders/${id}/risk`);
 
 /** An order's risk assessments: at checkout and, once paid, at payment. */
 export const useOrderRisk = (id: number) => useQuery(orderRiskQueryOptions(id));
 
-export function disputesQueryOptions() {
-  return queryOptions({
-    queryKey: reviewKeys.disputes(),
-    queryFn: ({ signal }) => api.get<Disputes>('/api/admin/disputes', { signal }),
-    staleTime: 0,
-  });
-}
+export const disputesQueryOptions = () =>
+  freshQueryOptions<Disputes>(reviewKeys.disputes(), '/api/admin/disputes');
 
 export const useDisputes = () => useQuery(disputesQueryOptions());
 

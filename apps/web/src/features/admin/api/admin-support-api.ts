@@ -1,7 +1,7 @@
 import type { SupportTicket, SupportTickets, ticketStatusValues } from '@keyland/core/schemas/support';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
-import { adminKeys } from './admin-api.ts';
+import { adminKeys, freshQueryOptions } from './admin-api.ts';
 
 /**
  * The support tickets (`/api/admin/support/tickets`, `…/:id`, `…/:id/reply`, `…/:id/close`): the messages
@@ -22,25 +22,14 @@ export const supportKeys = {
   ticket: (id: number) => [...supportKeys.all(), 'ticket', id] as const,
 };
 
-export function ticketsQueryOptions(status: TicketFilter) {
-  return queryOptions({
-    queryKey: supportKeys.list(status),
-    queryFn: ({ signal }) =>
-      api.get<SupportTickets>(`/api/admin/support/tickets?status=${status}`, { signal }),
-    staleTime: 0,
-  });
-}
+export const ticketsQueryOptions = (status: TicketFilter) =>
+  freshQueryOptions<SupportTickets>(supportKeys.list(status), `/api/admin/support/tickets?status=${status}`);
 
 /** The tickets of one status (open ones oldest first, as the server sends them), with their messages. */
 export const useTickets = (status: TicketFilter) => useQuery(ticketsQueryOptions(status));
 
-export function ticketQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: supportKeys.ticket(id),
-    queryFn: ({ signal }) => api.get<SupportTicket>(`/api/admin/support/tickets/${id}`, { signal }),
-    staleTime: 0,
-  });
-}
+export const ticketQueryOptions = (id: number) =>
+  freshQueryOptions<SupportTicket>(supportKeys.ticket(id), `/api/admin/support/tickets/${id}`);
 
 export const useTicket = (id: number) => useQuery(ticketQueryOptions(id));
 

@@ -1,6 +1,7 @@
-import { TriangleAlert } from 'lucide-react';
+import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '#src/components/ui/button.tsx';
 import { DocumentTitle } from '#src/components/ui/document-title.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
@@ -37,6 +38,19 @@ export function AdminPageHeader({
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
     </header>
+  );
+}
+
+/** The way back from a screen to its list, above its heading (AdminPageHeader's `back`). */
+export function BackLink({ to, children }: { to: string; children: ReactNode }): ReactNode {
+  return (
+    <Link
+      to={to}
+      className="inline-flex min-h-9 items-center gap-1.5 self-start rounded-lg text-sm font-medium text-ink-muted hover:text-ink"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {children}
+    </Link>
   );
 }
 

@@ -5,16 +5,17 @@ import { useSearchParams } from 'react-router';
 import { Button } from '#src/components/ui/button.tsx';
 import { ADMIN_PAGE_SIZE } from '#src/features/admin/api/admin-api.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
+import { AdminCard } from './admin-page.tsx';
 import { SearchInput } from './search-input.tsx';
 
 // The admin's lists: a table that scrolls in its card, its header row, the search box above it and the
-// pager below it (the page is kept in the address).
+// pager below it (the page is kept in the address), and the screen that holds a searchable one.
 
 /**
  * A table that scrolls sideways inside its card on narrow screens. The scrolling box is a focusable,
  * labelled region so that keyboard users can scroll it too.
  */
-export function TableScroller({ label, children }: { label: string; children: ReactNode }): ReactNode {
+function TableScroller({ label, children }: { label: string; children: ReactNode }): ReactNode {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
     <section aria-label={label} tabIndex={0} className="relative overflow-x-auto overscroll-x-contain">
@@ -23,9 +24,9 @@ export function TableScroller({ label, children }: { label: string; children: Re
   );
 }
 
-export const tableClasses = 'w-full min-w-max border-collapse text-left text-sm';
+const tableClasses = 'w-full min-w-max border-collapse text-left text-sm';
 
-export const thClasses =
+const thClasses =
   'border-b border-line bg-raised/60 px-3 py-2.5 text-xs font-semibold tracking-wide text-ink-muted uppercase first:pl-4 last:pr-4 sm:first:pl-5 sm:last:pr-5';
 
 export const tdClasses =
@@ -40,7 +41,7 @@ export interface TableColumn {
 }
 
 /** The header row of an admin table. */
-export function TableHead({ columns }: { columns: TableColumn[] }): ReactNode {
+function TableHead({ columns }: { columns: TableColumn[] }): ReactNode {
   return (
     <thead>
       <tr>
@@ -145,6 +146,16 @@ export function Pager({
         </Button>
       </div>
     </nav>
+  );
+}
+
+/** A searchable list's screen under its heading: the search (`search`) in a card, then the list's card. */
+export function SearchedList({ search, children }: { search: ReactNode; children: ReactNode }): ReactNode {
+  return (
+    <div className="flex flex-col gap-4">
+      <AdminCard>{search}</AdminCard>
+      <AdminCard bodyClassName="p-0 sm:p-0">{children}</AdminCard>
+    </div>
   );
 }
 

@@ -1,13 +1,10 @@
-import { ArrowRight, BadgeAlert, Inbox, MessagesSquare, TriangleAlert } from 'lucide-react';
+import { BadgeAlert, Inbox, MessagesSquare, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Dashboard } from '#src/features/admin/api/admin-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { cn } from '#src/lib/cn.ts';
-
-const linkClasses =
-  'inline-flex min-h-11 items-center gap-1.5 self-start font-semibold text-brand-strong underline-offset-4 hover:underline sm:self-auto';
+import { CalloutLink } from './callout-link.tsx';
 
 /**
  * On the dashboard: what waits for a person — open key claims (those past their deadline as a warning)
@@ -54,10 +51,9 @@ export function AttentionCallout({ attention }: { attention: Dashboard['attentio
                 </p>
               ) : null}
             </div>
-            <Link to={adminPaths.claims} className={linkClasses}>
+            <CalloutLink to={adminPaths.claims} className="min-h-11 sm:self-auto">
               {t('admin.dashboard.attention.claimsLink')}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            </CalloutLink>
           </li>
         ) : null}
         {openTickets > 0 ? (
@@ -69,10 +65,9 @@ export function AttentionCallout({ attention }: { attention: Dashboard['attentio
               <MessagesSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-muted" />
               {t('admin.dashboard.attention.openTickets', { count: openTickets })}
             </p>
-            <Link to={adminPaths.support} className={linkClasses}>
+            <CalloutLink to={adminPaths.support} className="min-h-11 sm:self-auto">
               {t('admin.dashboard.attention.ticketsLink')}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            </CalloutLink>
           </li>
         ) : null}
       </ul>

@@ -122,13 +122,8 @@ export function AuditView(): ReactNode {
 
   const body = (
     <PagedTable
+      section="audit"
       query={audit}
-      texts={{
-        loading: t('admin.audit.loading'),
-        failed: t('admin.audit.loadFailed'),
-        table: t('admin.audit.tableLabel'),
-        pages: t('admin.audit.pages'),
-      }}
       empty={<EmptyBlock>{t('admin.audit.empty')}</EmptyBlock>}
       columns={[
         { label: t('admin.audit.when') },

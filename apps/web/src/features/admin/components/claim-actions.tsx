@@ -1,6 +1,6 @@
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { Ban, LoaderCircle, PackageCheck, RotateCcw, Truck } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
@@ -11,7 +11,7 @@ import {
   useResolveClaim,
 } from '#src/features/admin/api/admin-claims-api.ts';
 import { useFocusAfterDecision } from '#src/hooks/use-focus-after-decision.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmOpen } from './confirm-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 /**
@@ -30,8 +30,8 @@ export function ClaimActions({
   const noStockId = useId();
   const direct = useResolveClaim(claim.id);
   const refund = useResolveClaim(claim.id);
+  const refundDialog = useConfirmOpen(refund);
   const reject = useRejectClaim(claim.id);
-  const [refundOpen, setRefundOpen] = useState(false);
   const refundFocus = useFocusAfterDecision(focusAfter);
   const rejectFocus = useFocusAfterDecision(focusAfter);
   const amount = formatEuros(roundEurosToCents(claim.refundAmount), i18n.language);
@@ -94,11 +94,8 @@ export function ClaimActions({
         ) : null}
         <ConfirmDialog
           testId="claim-refund-dialog"
-          open={refundOpen}
-          onOpenChange={(next) => {
-            if (!next) refund.reset();
-            setRefundOpen(next);
-          }}
+          open={refundDialog.open}
+          onOpenChange={refundDialog.onOpenChange}
           onCloseAutoFocus={refundFocus.onCloseAutoFocus}
           trigger={
             <Button
@@ -122,7 +119,7 @@ export function ClaimActions({
               {
                 onSuccess: (result) => {
                   refundFocus.markDecided();
-                  setRefundOpen(false);
+                  refundDialog.close();
                   done('refund', result);
                 },
               },

@@ -11,8 +11,9 @@ import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
 import { cn } from '#src/lib/cn.ts';
 import { Badge, type BadgeTone } from './admin-page.tsx';
+import { Fact, SubHeading } from './card-queue.tsx';
 import { ClaimActions } from './claim-actions.tsx';
-import { ClaimScreenshot, Fact, KeyAccessLog, SubHeading } from './claim-evidence.tsx';
+import { ClaimScreenshot, KeyAccessLog } from './claim-evidence.tsx';
 import { OrderStatusBadge } from './orders-view.tsx';
 
 const statusTone: Record<AdminClaim['status'], BadgeTone> = {

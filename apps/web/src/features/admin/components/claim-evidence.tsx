@@ -5,21 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminClaim, claimScreenshotUrl } from '#src/features/admin/api/admin-claims-api.ts';
 
-// The parts of a claim card that show the evidence: labelled facts, the customer's screenshot (larger in
-// a dialog) and the reveals and copies of the key in the customer's history.
-
-export function Fact({ label, children }: { label: string; children: ReactNode }): ReactNode {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-3 gap-y-0.5">
-      <dt className="text-ink-muted">{label}</dt>
-      <dd className="min-w-0 text-right break-words text-ink">{children}</dd>
-    </div>
-  );
-}
-
-export function SubHeading({ children }: { children: ReactNode }): ReactNode {
-  return <h4 className="mb-2 text-xs font-semibold tracking-wide text-ink-muted uppercase">{children}</h4>;
-}
+// The parts of a claim card that show the evidence: the customer's screenshot (larger in a dialog) and
+// the reveals and copies of the key in the customer's history.
 
 /** The screenshot as a thumbnail; a click (or Enter) opens it at full size. */
 export function ClaimScreenshot({ claimId }: { claimId: number }): ReactNode {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type ClaimFilter, claimFilters, useAdminClaims } from '#src/features/admin/api/admin-claims-api.ts';
 import { cn } from '#src/lib/cn.ts';
-import { AdminCard, AdminPageHeader, Badge, ErrorBlock, LoadingBlock } from './admin-page.tsx';
+import { AdminPageHeader, Badge } from './admin-page.tsx';
+import { CardQueue, EmptyQueue, FocusHeading } from './card-queue.tsx';
 import { ClaimCard } from './claim-card.tsx';
 
 const filterOf = (value: string | null): ClaimFilter =>
@@ -65,40 +66,30 @@ export function ClaimsView(): ReactNode {
       { replace: true },
     );
 
-  let list: ReactNode;
-  if (claims.isPending)
-    list = (
-      <AdminCard>
-        <LoadingBlock label={t('admin.claims.loading')} />
-      </AdminCard>
-    );
-  else if (claims.isError)
-    list = (
-      <AdminCard>
-        <ErrorBlock title={t('admin.claims.loadFailed')} query={claims} />
-      </AdminCard>
-    );
-  else if (claims.data.items.length === 0)
-    list = (
-      <div
-        data-testid="claims-empty"
-        className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-surface px-4 py-10 text-center"
-      >
-        <ShieldCheck aria-hidden="true" className="size-8 text-brand" strokeWidth={1.75} />
-        <p className="font-semibold text-ink">{t(`admin.claims.empty.${status}`)}</p>
-        <p className="max-w-md text-sm text-ink-muted">{t('admin.claims.emptyBody')}</p>
-      </div>
-    );
-  else
-    list = (
-      <ul className="flex flex-col gap-4">
-        {claims.data.items.map((claim) => (
-          <li key={claim.id}>
-            <ClaimCard claim={claim} focusAfter={focusQueue} />
-          </li>
-        ))}
-      </ul>
-    );
+  const list = (
+    <CardQueue
+      query={claims}
+      loadingLabel={t('admin.claims.loading')}
+      failedTitle={t('admin.claims.loadFailed')}
+      empty={
+        <EmptyQueue
+          testId="claims-empty"
+          icon={ShieldCheck}
+          title={t(`admin.claims.empty.${status}`)}
+          body={t('admin.claims.emptyBody')}
+        />
+      }
+      list={(items) => (
+        <ul className="flex flex-col gap-4">
+          {items.map((claim) => (
+            <li key={claim.id}>
+              <ClaimCard claim={claim} focusAfter={focusQueue} />
+            </li>
+          ))}
+        </ul>
+      )}
+    />
+  );
 
   const label = t(`admin.claims.heading.${status}`);
   const count = claims.data?.items.length;
@@ -109,14 +100,9 @@ export function ClaimsView(): ReactNode {
       <section aria-labelledby="claims-queue" className="flex flex-col gap-3">
         <ClaimFilterButtons value={status} onChange={choose} />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h2
-            id="claims-queue"
-            ref={heading}
-            tabIndex={-1}
-            className="text-lg font-semibold text-ink outline-none"
-          >
+          <FocusHeading id="claims-queue" ref={heading}>
             {count === undefined ? label : t('admin.claims.headingCount', { label, number: count })}
-          </h2>
+          </FocusHeading>
           {overdue > 0 ? (
             <span data-testid="claims-overdue-count">
               <Badge tone="danger">{t('admin.claims.overdueCount', { count: overdue })}</Badge>

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '#src/components/ui/button.tsx';
 import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
@@ -90,4 +90,24 @@ export function ConfirmDialog({
       </CenteredDialogContent>
     </Dialog.Root>
   );
+}
+
+/**
+ * Whether a confirmation for one call is open, as ConfirmDialog takes it (`open`, `onOpenChange`):
+ * closing it forgets the call's last failure. `close` shuts it once the call has succeeded.
+ */
+export function useConfirmOpen(call: { reset: () => void }): {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  close: () => void;
+} {
+  const [open, setOpen] = useState(false);
+  return {
+    open,
+    onOpenChange: (next) => {
+      if (!next) call.reset();
+      setOpen(next);
+    },
+    close: () => setOpen(false),
+  };
 }

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { buttonClasses } from '#src/components/ui/button.tsx';
-import { showNotice } from '#src/components/ui/notice.tsx';
 import { useCreateCoupon, useGenerateCoupons } from '#src/features/admin/api/admin-coupons-api.ts';
+import { useNoticeAndGo } from '#src/features/admin/hooks/use-notice-and-go.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
 import {
   type CouponFormValues,
@@ -11,9 +9,9 @@ import {
   formToGenerateInput,
 } from '#src/features/admin/utils/coupon-form.ts';
 import { saveFile } from '#src/features/admin/utils/save-file.ts';
-import { AdminCard, AdminPageHeader } from './admin-page.tsx';
 import { CouponForm } from './coupon-form.tsx';
-import { BackLink } from './product-create-view.tsx';
+import { CancelLink } from './form-actions.tsx';
+import { FormPage } from './form-page.tsx';
 
 /**
  * /admin/coupons/new (`code`: a coupon with a typed code) and /admin/coupons/generate (`generate`: a batch
@@ -21,13 +19,10 @@ import { BackLink } from './product-create-view.tsx';
  */
 export function CouponCreateView({ mode }: { mode: 'code' | 'generate' }): ReactNode {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const noticeAndGo = useNoticeAndGo();
   const create = useCreateCoupon();
   const generate = useGenerateCoupons();
-  const done = (notice: string) => {
-    showNotice(notice);
-    void navigate(adminPaths.coupons);
-  };
+  const done = (notice: string) => noticeAndGo(notice, adminPaths.coupons);
   const submit = (values: CouponFormValues) => {
     if (mode === 'code') {
       create.mutate(formToCouponInput(values, 'code'), {
@@ -45,26 +40,22 @@ export function CouponCreateView({ mode }: { mode: 'code' | 'generate' }): React
   const call = mode === 'code' ? create : generate;
 
   return (
-    <>
-      <AdminPageHeader
-        title={mode === 'code' ? t('coupons.new') : t('coupons.generate')}
-        description={mode === 'code' ? t('coupons.newIntro') : t('coupons.generateIntro')}
-        back={<BackLink to={adminPaths.coupons}>{t('coupons.backToList')}</BackLink>}
-      />
-      <AdminCard className="max-w-3xl">
-        <CouponForm
-          mode={mode}
-          submitLabel={mode === 'code' ? t('coupons.form.create') : t('coupons.form.generateSubmit')}
-          pendingLabel={mode === 'code' ? t('coupons.form.creating') : t('coupons.form.generating')}
-          pending={call.isPending}
-          error={call.error}
-          onSubmit={submit}
-        >
-          <Link to={adminPaths.coupons} className={buttonClasses({ variant: 'ghost' })}>
-            {t('coupons.form.cancel')}
-          </Link>
-        </CouponForm>
-      </AdminCard>
-    </>
+    <FormPage
+      title={mode === 'code' ? t('coupons.new') : t('coupons.generate')}
+      description={mode === 'code' ? t('coupons.newIntro') : t('coupons.generateIntro')}
+      listPath={adminPaths.coupons}
+      backLabel={t('coupons.backToList')}
+    >
+      <CouponForm
+        mode={mode}
+        submitLabel={mode === 'code' ? t('coupons.form.create') : t('coupons.form.generateSubmit')}
+        pendingLabel={mode === 'code' ? t('coupons.form.creating') : t('coupons.form.generating')}
+        pending={call.isPending}
+        error={call.error}
+        onSubmit={submit}
+      >
+        <CancelLink to={adminPaths.coupons}>{t('coupons.form.cancel')}</CancelLink>
+      </CouponForm>
+    </FormPage>
   );
 }

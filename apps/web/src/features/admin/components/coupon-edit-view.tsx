@@ -1,21 +1,20 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { buttonClasses } from '#src/components/ui/button.tsx';
-import { showNotice } from '#src/components/ui/notice.tsx';
 import {
   type Coupon,
   useCoupon,
   useCouponGames,
   useUpdateCoupon,
 } from '#src/features/admin/api/admin-coupons-api.ts';
+import { useNoticeAndGo } from '#src/features/admin/hooks/use-notice-and-go.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { couponToForm, formToCouponInput } from '#src/features/admin/utils/coupon-form.ts';
 import { LoadingBlock } from './admin-page.tsx';
 import { CouponDetails } from './coupon-details.tsx';
 import { CouponForm } from './coupon-form.tsx';
 import { DiscountPage, noticeIfStarted } from './discount-page.tsx';
-import { EndCouponButton } from './end-coupon-button.tsx';
+import { EndCouponButton } from './end-now-button.tsx';
+import { CancelLink } from './form-actions.tsx';
 
 /**
  * A coupon not started yet: its form, filled in once its games' titles are read (a batch of generated
@@ -23,15 +22,13 @@ import { EndCouponButton } from './end-coupon-button.tsx';
  */
 function EditCoupon({ coupon }: { coupon: Coupon }): ReactNode {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const noticeAndGo = useNoticeAndGo();
   const update = useUpdateCoupon(coupon.id);
   const { games, pending } = useCouponGames(coupon.gameIds);
   if (pending) return <LoadingBlock label={t('coupons.loadingOne')} />;
   const mode = coupon.code === null ? 'batch' : 'code';
-  const saved = (changed: Coupon) => {
-    showNotice(t('coupons.form.saved', { name: changed.name }));
-    void navigate(adminPaths.coupons);
-  };
+  const saved = (changed: Coupon) =>
+    noticeAndGo(t('coupons.form.saved', { name: changed.name }), adminPaths.coupons);
   return (
     <CouponForm
       mode={mode}
@@ -45,9 +42,7 @@ function EditCoupon({ coupon }: { coupon: Coupon }): ReactNode {
         update.mutate(formToCouponInput(values, mode), { onSuccess: saved, onError: noticeIfStarted })
       }
     >
-      <Link to={adminPaths.coupons} className={buttonClasses({ variant: 'ghost' })}>
-        {t('coupons.form.cancel')}
-      </Link>
+      <CancelLink to={adminPaths.coupons}>{t('coupons.form.cancel')}</CancelLink>
     </CouponForm>
   );
 }
@@ -65,7 +60,7 @@ export function CouponEditView({ id }: { id: number }): ReactNode {
       query={query}
       form={(coupon) => <EditCoupon key={coupon.id} coupon={coupon} />}
       details={(coupon) => <CouponDetails coupon={coupon} />}
-      endButton={(coupon, focusAfter) => <EndCouponButton coupon={coupon} focusAfter={focusAfter} />}
+      endButton={(coupon, focusAfter) => <EndCouponButton discount={coupon} focusAfter={focusAfter} />}
     />
   );
 }

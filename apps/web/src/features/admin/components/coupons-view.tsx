@@ -13,12 +13,11 @@ import {
   couponUses,
 } from '#src/features/admin/utils/coupon-format.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
-import { formatTallinn, promotionScopeText } from '#src/features/admin/utils/promotion-format.ts';
+import { promotionScopeText } from '#src/features/admin/utils/promotion-format.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
-import { AdminCard, AdminPageHeader, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
-import { AdminTable, tdClasses } from './admin-table.tsx';
-import { EndCouponButton } from './end-coupon-button.tsx';
-import { PromotionStatusBadge } from './promotion-details.tsx';
+import { tdClasses } from './admin-table.tsx';
+import { DiscountListPage, DiscountRow, WindowAndStatusCells } from './discount-list.tsx';
+import { EndCouponButton } from './end-now-button.tsx';
 
 const nameId = (id: number) => `coupon-${id}-name`;
 
@@ -28,18 +27,14 @@ function CouponRow({ coupon }: { coupon: Coupon }): ReactNode {
   const numeric = `${tdClasses} text-right tabular-nums`;
   const minBasket = couponMinBasket(coupon, locale, t);
   return (
-    <tr data-testid="coupon-row" className="hover:bg-raised/40">
-      <td className={tdClasses}>
-        <div className="max-w-48 whitespace-normal sm:max-w-xs">
-          <Link
-            id={nameId(coupon.id)}
-            to={adminPaths.coupon(coupon.id)}
-            className="font-medium text-ink hover:text-brand-strong hover:underline"
-          >
-            {coupon.name}
-          </Link>
-        </div>
-      </td>
+    <DiscountRow
+      section="coupons"
+      testId="coupon-row"
+      nameId={nameId(coupon.id)}
+      discount={coupon}
+      to={adminPaths.coupon(coupon.id)}
+      endButton={(focusAfter) => <EndCouponButton discount={coupon} size="sm" focusAfter={focusAfter} />}
+    >
       <td className={coupon.code === null ? `${tdClasses} text-ink-muted` : `${tdClasses} font-mono`}>
         {couponCodes(coupon, t)}
       </td>
@@ -52,39 +47,11 @@ function CouponRow({ coupon }: { coupon: Coupon }): ReactNode {
         <span className="block">{couponUses(coupon, locale, t)}</span>
         <span className="block">{t('coupons.perCustomer', { count: coupon.perCustomer })}</span>
       </td>
-      <td className={`${tdClasses} text-ink-muted`}>
-        <span className="block">{formatTallinn(coupon.startsAt, locale, t)}</span>
-        <span className="block">
-          {t('coupons.list.until', { end: formatTallinn(coupon.endsAt, locale, t) })}
-        </span>
-      </td>
-      <td className={tdClasses}>
-        <PromotionStatusBadge status={coupon.status} />
-      </td>
+      <WindowAndStatusCells section="coupons" discount={coupon} locale={locale} />
       <td className={numeric}>{formatCount(coupon.uses, locale)}</td>
       <td className={numeric}>{formatEuros(roundEurosToCents(coupon.discountGiven), locale)}</td>
       <td className={numeric}>{formatEuros(roundEurosToCents(coupon.revenue), locale)}</td>
-      <td className={tdClasses}>
-        <div className="flex justify-end gap-2">
-          {coupon.status === 'scheduled' ? (
-            <Link
-              to={adminPaths.coupon(coupon.id)}
-              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-              aria-label={t('coupons.list.editLabel', { name: coupon.name })}
-            >
-              {t('coupons.list.edit')}
-            </Link>
-          ) : null}
-          {coupon.status === 'active' ? (
-            <EndCouponButton
-              coupon={coupon}
-              size="sm"
-              focusAfter={() => document.getElementById(nameId(coupon.id))?.focus()}
-            />
-          ) : null}
-        </div>
-      </td>
-    </tr>
+    </DiscountRow>
   );
 }
 
@@ -109,42 +76,23 @@ export function CouponsView(): ReactNode {
     </>
   );
 
-  let body: ReactNode;
-  if (coupons.isPending) body = <LoadingBlock label={t('coupons.list.loading')} />;
-  else if (coupons.isError) body = <ErrorBlock title={t('coupons.list.loadFailed')} query={coupons} />;
-  else if (coupons.data.items.length === 0)
-    body = (
-      <EmptyBlock action={<div className="flex flex-wrap justify-center gap-2">{actions}</div>}>
-        {t('coupons.list.empty')}
-      </EmptyBlock>
-    );
-  else
-    body = (
-      <AdminTable
-        label={t('coupons.list.tableLabel')}
-        columns={[
-          { label: t('coupons.list.name') },
-          { label: t('coupons.list.code') },
-          { label: t('coupons.list.discount') },
-          { label: t('coupons.list.limits') },
-          { label: t('coupons.list.window') },
-          { label: t('coupons.list.status') },
-          { label: t('coupons.list.uses'), numeric: true },
-          { label: t('coupons.list.discountGiven'), numeric: true },
-          { label: t('coupons.list.revenue'), numeric: true },
-          { label: t('coupons.list.actions'), hiddenLabel: true },
-        ]}
-      >
-        {coupons.data.items.map((coupon) => (
-          <CouponRow key={coupon.id} coupon={coupon} />
-        ))}
-      </AdminTable>
-    );
-
   return (
-    <>
-      <AdminPageHeader title={t('coupons.title')} description={t('coupons.intro')} actions={actions} />
-      <AdminCard bodyClassName="p-0 sm:p-0">{body}</AdminCard>
-    </>
+    <DiscountListPage
+      section="coupons"
+      query={coupons}
+      actions={actions}
+      emptyAction={<div className="flex flex-wrap justify-center gap-2">{actions}</div>}
+      columns={[
+        { label: t('coupons.list.code') },
+        { label: t('coupons.list.discount') },
+        { label: t('coupons.list.limits') },
+        { label: t('coupons.list.window') },
+        { label: t('coupons.list.status') },
+        { label: t('coupons.list.uses'), numeric: true },
+        { label: t('coupons.list.discountGiven'), numeric: true },
+        { label: t('coupons.list.revenue'), numeric: true },
+      ]}
+      row={(coupon) => <CouponRow key={coupon.id} coupon={coupon} />}
+    />
   );
 }

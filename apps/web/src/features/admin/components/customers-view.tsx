@@ -1,6 +1,6 @@
 import { formatDateTime } from '@keyland/core/dates';
 import { UserCheck, UserX } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
@@ -8,26 +8,23 @@ import type { AdminCustomer } from '#src/features/admin/api/admin-api.ts';
 import { useAdminCustomers, useSetSuspended } from '#src/features/admin/api/admin-customers-api.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
 import { useSession } from '#src/lib/session.ts';
-import { AdminCard, AdminPageHeader, Badge, EmptyBlock } from './admin-page.tsx';
-import { SearchBox, tdClasses, usePageParam, useSearchText } from './admin-table.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { AdminPageHeader, Badge, EmptyBlock } from './admin-page.tsx';
+import { SearchBox, SearchedList, tdClasses, usePageParam, useSearchText } from './admin-table.tsx';
+import { ConfirmDialog, useConfirmOpen } from './confirm-dialog.tsx';
 import { PagedTable } from './paged-table.tsx';
 
 /** Suspend or reactivate one account, after a confirmation that says what follows. */
 function SuspendToggle({ customer }: { customer: AdminCustomer }): ReactNode {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const mutation = useSetSuspended();
+  const dialog = useConfirmOpen(mutation);
   const suspend = !customer.suspended;
   const name = customer.fullName || customer.email;
   return (
     <ConfirmDialog
       testId="suspend-dialog"
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) mutation.reset();
-        setOpen(next);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={
         <Button
           variant={suspend ? 'ghost' : 'secondary'}
@@ -63,7 +60,7 @@ function SuspendToggle({ customer }: { customer: AdminCustomer }): ReactNode {
           { id: customer.id, suspend },
           {
             onSuccess: (result) => {
-              setOpen(false);
+              dialog.close();
               showNotice(
                 result.suspended
                   ? t('admin.customers.suspendedDone', { email: customer.email, count: result.sessionsEnded })
@@ -88,13 +85,8 @@ export function CustomersView(): ReactNode {
 
   const body = (
     <PagedTable
+      section="customers"
       query={customers}
-      texts={{
-        loading: t('admin.customers.loading'),
-        failed: t('admin.customers.loadFailed'),
-        table: t('admin.customers.tableLabel'),
-        pages: t('admin.customers.pages'),
-      }}
       empty={<EmptyBlock>{q ? t('admin.customers.noMatch', { q }) : t('admin.customers.empty')}</EmptyBlock>}
       columns={[
         { label: t('admin.customers.customer') },
@@ -148,12 +140,11 @@ export function CustomersView(): ReactNode {
   return (
     <>
       <AdminPageHeader title={t('admin.nav.customers')} description={t('admin.customers.intro')} />
-      <div className="flex flex-col gap-4">
-        <AdminCard>
-          <SearchBox label={t('admin.customers.searchLabel')} value={q} onSearch={search} />
-        </AdminCard>
-        <AdminCard bodyClassName="p-0 sm:p-0">{body}</AdminCard>
-      </div>
+      <SearchedList
+        search={<SearchBox label={t('admin.customers.searchLabel')} value={q} onSearch={search} />}
+      >
+        {body}
+      </SearchedList>
     </>
   );
 }

@@ -8,11 +8,12 @@ import { useDashboard } from '#src/features/admin/api/admin-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
 import { AdminCard, AdminPageHeader, Badge, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
-import { TableHead, TableScroller, tableClasses, tdClasses } from './admin-table.tsx';
+import { AdminTable, tdClasses } from './admin-table.tsx';
 import { AttentionCallout } from './attention-callout.tsx';
 import { HeldOrdersCallout } from './held-orders-callout.tsx';
 import { OssReportCard } from './oss-report-card.tsx';
 import { PreorderWarningCallout } from './preorder-warning-callout.tsx';
+import { GameLink } from './products-view.tsx';
 import { SalesChart } from './sales-chart.tsx';
 
 /** Games low on keys listed before "show all". */
@@ -132,38 +133,29 @@ export function DashboardView(): ReactNode {
             {bestSellers.length === 0 ? (
               <EmptyBlock>{t('admin.dashboard.noBestSellers')}</EmptyBlock>
             ) : (
-              <TableScroller label={t('admin.dashboard.bestSellers')}>
-                <table className={tableClasses}>
-                  <TableHead
-                    columns={[
-                      { label: t('admin.products.game') },
-                      { label: t('admin.dashboard.keysSold'), numeric: true },
-                      { label: t('admin.dashboard.gross'), numeric: true },
-                    ]}
-                  />
-                  <tbody>
-                    {bestSellers.map((game) => (
-                      <tr key={game.gameId}>
-                        <td className={tdClasses}>
-                          <Link
-                            to={adminPaths.product(game.gameId)}
-                            className="font-medium text-ink hover:text-brand-strong hover:underline"
-                          >
-                            {game.title}
-                          </Link>
-                          <span className="block text-xs text-ink-muted">{game.platform}</span>
-                        </td>
-                        <td className={`${tdClasses} text-right tabular-nums`}>
-                          {formatCount(game.keysSold, locale)}
-                        </td>
-                        <td className={`${tdClasses} text-right tabular-nums`}>
-                          {formatEuros(roundEurosToCents(game.gross), locale)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroller>
+              <AdminTable
+                label={t('admin.dashboard.bestSellers')}
+                columns={[
+                  { label: t('admin.products.game') },
+                  { label: t('admin.dashboard.keysSold'), numeric: true },
+                  { label: t('admin.dashboard.gross'), numeric: true },
+                ]}
+              >
+                {bestSellers.map((game) => (
+                  <tr key={game.gameId}>
+                    <td className={tdClasses}>
+                      <GameLink id={game.gameId} title={game.title} />
+                      <span className="block text-xs text-ink-muted">{game.platform}</span>
+                    </td>
+                    <td className={`${tdClasses} text-right tabular-nums`}>
+                      {formatCount(game.keysSold, locale)}
+                    </td>
+                    <td className={`${tdClasses} text-right tabular-nums`}>
+                      {formatEuros(roundEurosToCents(game.gross), locale)}
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
             )}
           </AdminCard>
 

@@ -1,13 +1,10 @@
 import { TicketX } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
 import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
-import { AdminCard, AdminPageHeader, ErrorBlock, LoadingBlock } from './admin-page.tsx';
-import { BackLink } from './product-create-view.tsx';
+import { AdminCard, AdminPageHeader, BackLink } from './admin-page.tsx';
+import { LoadStateCard, NotFoundPage } from './page-states.tsx';
 import { PromotionStatusBadge } from './promotion-details.tsx';
 
 /** A discount as its page needs it: a promotion or a coupon. */
@@ -63,24 +60,24 @@ export function DiscountPage<Item extends Discount>({
     return (
       <>
         <AdminPageHeader title={t(`${section}.detailTitle`)} back={back} />
-        <AdminCard>
-          {query.isPending ? (
-            <LoadingBlock label={t(`${section}.loadingOne`)} />
-          ) : (
-            <ErrorBlock title={t(`${section}.list.loadFailed`)} query={query} />
-          )}
-        </AdminCard>
+        <LoadStateCard
+          query={query}
+          loadingLabel={t(`${section}.loadingOne`)}
+          failedTitle={t(`${section}.list.loadFailed`)}
+        />
       </>
     );
   }
   const item = query.data;
   if (!item) {
     return (
-      <EmptyState icon={TicketX} title={t(`${section}.notFound`)} body={t(`${section}.notFoundBody`)}>
-        <Link to={listPath} className={buttonClasses()}>
-          {t(`${section}.backToList`)}
-        </Link>
-      </EmptyState>
+      <NotFoundPage
+        icon={TicketX}
+        title={t(`${section}.notFound`)}
+        body={t(`${section}.notFoundBody`)}
+        listPath={listPath}
+        backLabel={t(`${section}.backToList`)}
+      />
     );
   }
 

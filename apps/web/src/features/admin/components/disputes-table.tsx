@@ -3,9 +3,10 @@ import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisputes } from '#src/features/admin/api/admin-review-api.ts';
-import { AdminCard, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
-import { AdminTable, tdClasses } from './admin-table.tsx';
+import { AdminCard, EmptyBlock } from './admin-page.tsx';
+import { tdClasses } from './admin-table.tsx';
 import { DisputeBadge, OrderLink } from './orders-view.tsx';
+import { ListTable } from './paged-table.tsx';
 
 /** The disputes (chargebacks) the payment provider reported, the newest first, each with its order. */
 export function DisputesTable(): ReactNode {
@@ -13,67 +14,65 @@ export function DisputesTable(): ReactNode {
   const locale = i18n.language;
   const disputes = useDisputes();
 
-  let body: ReactNode;
-  if (disputes.isPending) body = <LoadingBlock label={t('admin.review.disputesLoading')} />;
-  else if (disputes.isError)
-    body = <ErrorBlock title={t('admin.review.disputesLoadFailed')} query={disputes} />;
-  else if (disputes.data.items.length === 0)
-    body = <EmptyBlock>{t('admin.review.disputesEmpty')}</EmptyBlock>;
-  else
-    body = (
-      <AdminTable
-        label={t('admin.refunds.disputes')}
-        columns={[
-          { label: t('admin.orders.order') },
-          { label: t('admin.orders.customer') },
-          { label: t('admin.orders.state') },
-          { label: t('admin.orders.total'), numeric: true },
-          { label: t('admin.refunds.reason') },
-          { label: t('admin.review.opened') },
-          { label: t('admin.review.closed') },
-          { label: t('admin.disputes.evidenceColumn') },
-        ]}
-      >
-        {disputes.data.items.map((dispute) => (
-          <tr key={dispute.disputeId} data-testid="dispute-row" className="hover:bg-raised/40">
-            <td className={tdClasses}>
-              <OrderLink id={dispute.orderId} />
-              <code className="block font-mono text-xs text-ink-faint">{dispute.disputeId}</code>
-            </td>
-            <td className={`${tdClasses} text-ink-muted`}>{dispute.customerEmail}</td>
-            <td className={tdClasses}>
-              <DisputeBadge status={dispute.status} />
-              <span className="block text-xs text-ink-faint">{dispute.providerStatus}</span>
-            </td>
-            <td className={`${tdClasses} text-right tabular-nums`}>
-              {formatEuros(roundEurosToCents(dispute.amount), locale)}
-            </td>
-            <td className={`${tdClasses} text-ink-muted`}>
-              {dispute.reason ? <code className="font-mono text-xs">{dispute.reason}</code> : '—'}
-            </td>
-            <td className={`${tdClasses} text-ink-muted`}>
-              <time dateTime={dispute.openedAt}>{formatDateTime(dispute.openedAt, locale)}</time>
-            </td>
-            <td className={`${tdClasses} text-ink-muted`}>
-              {dispute.closedAt ? (
-                <time dateTime={dispute.closedAt}>{formatDateTime(dispute.closedAt, locale)}</time>
-              ) : (
-                '—'
-              )}
-            </td>
-            <td className={`${tdClasses} text-ink-muted`}>
-              {dispute.evidenceSubmittedAt ? (
-                <time dateTime={dispute.evidenceSubmittedAt}>
-                  {formatDateTime(dispute.evidenceSubmittedAt, locale)}
-                </time>
-              ) : (
-                '—'
-              )}
-            </td>
-          </tr>
-        ))}
-      </AdminTable>
-    );
+  const body = (
+    <ListTable
+      query={disputes}
+      texts={{
+        loading: t('admin.review.disputesLoading'),
+        failed: t('admin.review.disputesLoadFailed'),
+        table: t('admin.refunds.disputes'),
+      }}
+      empty={<EmptyBlock>{t('admin.review.disputesEmpty')}</EmptyBlock>}
+      columns={[
+        { label: t('admin.orders.order') },
+        { label: t('admin.orders.customer') },
+        { label: t('admin.orders.state') },
+        { label: t('admin.orders.total'), numeric: true },
+        { label: t('admin.refunds.reason') },
+        { label: t('admin.review.opened') },
+        { label: t('admin.review.closed') },
+        { label: t('admin.disputes.evidenceColumn') },
+      ]}
+      row={(dispute) => (
+        <tr key={dispute.disputeId} data-testid="dispute-row" className="hover:bg-raised/40">
+          <td className={tdClasses}>
+            <OrderLink id={dispute.orderId} />
+            <code className="block font-mono text-xs text-ink-faint">{dispute.disputeId}</code>
+          </td>
+          <td className={`${tdClasses} text-ink-muted`}>{dispute.customerEmail}</td>
+          <td className={tdClasses}>
+            <DisputeBadge status={dispute.status} />
+            <span className="block text-xs text-ink-faint">{dispute.providerStatus}</span>
+          </td>
+          <td className={`${tdClasses} text-right tabular-nums`}>
+            {formatEuros(roundEurosToCents(dispute.amount), locale)}
+          </td>
+          <td className={`${tdClasses} text-ink-muted`}>
+            {dispute.reason ? <code className="font-mono text-xs">{dispute.reason}</code> : '—'}
+          </td>
+          <td className={`${tdClasses} text-ink-muted`}>
+            <time dateTime={dispute.openedAt}>{formatDateTime(dispute.openedAt, locale)}</time>
+          </td>
+          <td className={`${tdClasses} text-ink-muted`}>
+            {dispute.closedAt ? (
+              <time dateTime={dispute.closedAt}>{formatDateTime(dispute.closedAt, locale)}</time>
+            ) : (
+              '—'
+            )}
+          </td>
+          <td className={`${tdClasses} text-ink-muted`}>
+            {dispute.evidenceSubmittedAt ? (
+              <time dateTime={dispute.evidenceSubmittedAt}>
+                {formatDateTime(dispute.evidenceSubmittedAt, locale)}
+              </time>
+            ) : (
+              '—'
+            )}
+          </td>
+        </tr>
+      )}
+    />
+  );
 
   return (
     <AdminCard title={t('admin.refunds.disputes')}>

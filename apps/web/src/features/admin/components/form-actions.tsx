@@ -1,7 +1,8 @@
 import { LoaderCircle, Save } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#src/components/ui/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '#src/components/ui/button.tsx';
 import { FormMessage } from '#src/components/ui/form-controls.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { cn } from '#src/lib/cn.ts';
@@ -66,5 +67,14 @@ export function AdminForm({
       {children}
       <FormActions {...save}>{back}</FormActions>
     </form>
+  );
+}
+
+/** The way back beside a form's submit button (AdminForm's `back`): to the page it came from, unsaved. */
+export function CancelLink({ to, children }: { to: string; children: ReactNode }): ReactNode {
+  return (
+    <Link to={to} className={buttonClasses({ variant: 'ghost' })}>
+      {children}
+    </Link>
   );
 }

@@ -10,6 +10,7 @@ import type { ApproveHeldResult, HeldOrder } from '#src/features/admin/api/admin
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
 import { formatAge } from '#src/features/admin/utils/format-age.ts';
+import { Fact, SubHeading } from './card-queue.tsx';
 import { ApproveHeldDialog, RejectHeldDialog } from './review-dialogs.tsx';
 import { RiskBadge, RiskReasons } from './risk-reasons.tsx';
 
@@ -19,19 +20,6 @@ export interface HeldOrderCardProps {
   onRejected: (result: CancelOrderResult) => void;
   /** Where the focus goes after a decision on this order. */
   focusAfter: () => void;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }): ReactNode {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-3 gap-y-0.5">
-      <dt className="text-ink-muted">{label}</dt>
-      <dd className="min-w-0 text-right break-words text-ink">{children}</dd>
-    </div>
-  );
-}
-
-function SubHeading({ children }: { children: ReactNode }): ReactNode {
-  return <h4 className="mb-2 text-xs font-semibold tracking-wide text-ink-muted uppercase">{children}</h4>;
 }
 
 /** One order of the review queue: why it was held, who bought what, the deadline and the two decisions. */

@@ -1,9 +1,9 @@
-import { ArrowRight, ShieldAlert } from 'lucide-react';
+import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useHeldOrders } from '#src/features/admin/api/admin-review-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
+import { CalloutLink } from './callout-link.tsx';
 
 /** On the dashboard: how many paid orders wait for a fraud review, with the way to them (nothing when none). */
 export function HeldOrdersCallout(): ReactNode {
@@ -20,13 +20,9 @@ export function HeldOrdersCallout(): ReactNode {
         <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
         {t('admin.review.waiting', { number: count })}
       </p>
-      <Link
-        to={adminPaths.review}
-        className="inline-flex items-center gap-1.5 self-start font-semibold text-brand-strong underline-offset-4 hover:underline sm:self-auto"
-      >
+      <CalloutLink to={adminPaths.review} className="sm:self-auto">
         {t('admin.review.open')}
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
+      </CalloutLink>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import {
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { Badge, type BadgeTone, EmptyBlock } from './admin-page.tsx';
 import { tdClasses } from './admin-table.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmOpen } from './confirm-dialog.tsx';
 import { PagedTable } from './paged-table.tsx';
 
 const STATUSES: KeyStatus[] = ['available', 'reserved', 'sold', 'revoked', 'defective'];
@@ -75,16 +75,13 @@ function RevealButton({
   onRevealed: (code: string) => void;
 }): ReactNode {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const reveal = useRevealKey();
+  const dialog = useConfirmOpen(reveal);
   const masked = adminKey.kind === 'image' ? t('admin.keys.imageCode') : adminKey.masked;
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) reveal.reset();
-        setOpen(next);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={
         <Button variant="secondary" size="sm" aria-label={t('admin.keys.revealLabel', { masked })}>
           <Eye aria-hidden="true" className="size-4" />
@@ -107,7 +104,7 @@ function RevealButton({
         reveal.mutate(adminKey.id, {
           onSuccess: (key) => {
             onRevealed(key.code);
-            setOpen(false);
+            dialog.close();
           },
         })
       }
@@ -127,13 +124,8 @@ export function KeysTable({ productId }: { productId: number }): ReactNode {
 
   const body = (
     <PagedTable
+      section="keys"
       query={keys}
-      texts={{
-        loading: t('admin.keys.loading'),
-        failed: t('admin.keys.loadFailed'),
-        table: t('admin.keys.tableLabel'),
-        pages: t('admin.keys.pages'),
-      }}
       empty={<EmptyBlock>{status ? t('admin.keys.noneWithStatus') : t('admin.keys.none')}</EmptyBlock>}
       columns={[
         { label: t('admin.keys.code') },

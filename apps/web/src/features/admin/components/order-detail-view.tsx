@@ -5,34 +5,19 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import type { CancelOrderResult } from '#src/features/admin/api/admin-api.ts';
 import { useAdminOrder } from '#src/features/admin/api/admin-orders-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
-import { ApiError } from '#src/lib/api-client.ts';
-import { AdminCard, AdminPageHeader, Badge, ErrorBlock, LoadingBlock } from './admin-page.tsx';
+import { AdminCard, AdminPageHeader, BackLink, Badge } from './admin-page.tsx';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { FactRows } from './fact-rows.tsx';
 import { OrderDisputesCard } from './order-disputes-card.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { ProviderRefunds } from './order-provider-events.tsx';
 import { OrderRiskCard } from './order-risk-card.tsx';
 import { OrderStatusBadge } from './orders-view.tsx';
-import { BackLink } from './product-create-view.tsx';
-
-/** Label/value rows of a card. */
-function Facts({ rows }: { rows: [string, ReactNode][] }): ReactNode {
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-ink-muted">{label}</dt>
-          <dd className="-mt-2 min-w-0 break-words text-ink sm:mt-0">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { isNotFound, LoadStateCard, NotFoundPage } from './page-states.tsx';
 
 function CancelResult({ result }: { result: CancelOrderResult }): ReactNode {
   const { t, i18n } = useTranslation();
@@ -72,36 +57,25 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
   const back = <BackLink to={adminPaths.orders}>{t('admin.orders.backToList')}</BackLink>;
   const title = t('admin.orders.number', { id });
 
-  if (order.isPending) {
-    return (
-      <>
-        <AdminPageHeader title={title} back={back} />
-        <AdminCard>
-          <LoadingBlock label={t('admin.orders.loadingOne')} />
-        </AdminCard>
-      </>
-    );
-  }
-  if (order.isError) {
-    if (order.error instanceof ApiError && order.error.status === 404) {
+  if (order.isPending || order.isError) {
+    if (isNotFound(order.error))
       return (
-        <EmptyState
+        <NotFoundPage
           icon={FileX2}
           title={t('admin.orders.notFound', { id })}
           body={t('admin.orders.notFoundBody')}
-        >
-          <Link to={adminPaths.orders} className={buttonClasses()}>
-            {t('admin.orders.backToList')}
-          </Link>
-        </EmptyState>
+          listPath={adminPaths.orders}
+          backLabel={t('admin.orders.backToList')}
+        />
       );
-    }
     return (
       <>
         <AdminPageHeader title={title} back={back} />
-        <AdminCard>
-          <ErrorBlock title={t('admin.orders.loadFailedOne')} query={order} />
-        </AdminCard>
+        <LoadStateCard
+          query={order}
+          loadingLabel={t('admin.orders.loadingOne')}
+          failedTitle={t('admin.orders.loadFailedOne')}
+        />
       </>
     );
   }
@@ -135,7 +109,8 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
         {result ? <CancelResult result={result} /> : null}
         <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
           <AdminCard title={t('admin.orders.summary')}>
-            <Facts
+            <FactRows
+              layout="page"
               rows={[
                 [
                   t('admin.orders.customer'),
@@ -165,7 +140,8 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
             />
           </AdminCard>
           <AdminCard title={t('admin.orders.payment')}>
-            <Facts
+            <FactRows
+              layout="page"
               rows={[
                 [t('admin.orders.provider'), data.payment.provider ?? dash],
                 [
@@ -212,7 +188,8 @@ export function OrderDetailView({ id }: { id: number }): ReactNode {
               <blockquote className="rounded-lg border-l-4 border-brand/60 bg-raised px-4 py-3 text-sm leading-relaxed text-ink">
                 {data.consent.text}
               </blockquote>
-              <Facts
+              <FactRows
+                layout="page"
                 rows={[
                   [t('admin.orders.consentRecorded'), formatDateTime(data.consent.recordedAt, locale)],
                   [t('admin.orders.consentClientTime'), formatDateTime(data.consent.clientTimestamp, locale)],

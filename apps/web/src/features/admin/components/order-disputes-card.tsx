@@ -5,23 +5,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminOrderDetail } from '#src/features/admin/api/admin-api.ts';
 import { AdminCard } from './admin-page.tsx';
+import { FactRows } from './fact-rows.tsx';
 import { DisputeBadge } from './orders-view.tsx';
 
 type Dispute = AdminOrderDetail['disputes'][number];
-
-/** Label/value rows. */
-function Rows({ rows }: { rows: [string, ReactNode][] }): ReactNode {
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-ink-muted">{label}</dt>
-          <dd className="-mt-1.5 min-w-0 break-words text-ink sm:mt-0">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** Whether the store's evidence went, failed (it is tried again until the deadline), or is still to go. */
 function EvidenceState({ dispute }: { dispute: Dispute }): ReactNode {
@@ -55,12 +42,23 @@ function EvidenceState({ dispute }: { dispute: Dispute }): ReactNode {
   );
 }
 
+/** A long text sent as evidence, folded under its name. */
+function FullText({ summary, children }: { summary: string; children: ReactNode }): ReactNode {
+  return (
+    <details className="rounded-lg border border-line bg-raised/40 px-3 py-2 text-sm">
+      <summary className="cursor-pointer font-medium text-ink">{summary}</summary>
+      <pre className="mt-2 font-mono text-xs whitespace-pre-wrap break-words text-ink-muted">{children}</pre>
+    </details>
+  );
+}
+
 /** What was sent: the buyer, the delivery, the invoice, and the access log and other texts in full. */
 function EvidenceSummary({ evidence }: { evidence: NonNullable<Dispute['evidence']> }): ReactNode {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-3">
-      <Rows
+      <FactRows
+        layout="compact"
         rows={[
           [t('admin.disputes.customer'), `${evidence.customerName} · ${evidence.customerEmail}`],
           [t('admin.disputes.purchaseIp'), evidence.customerPurchaseIp ?? '—'],
@@ -76,18 +74,8 @@ function EvidenceSummary({ evidence }: { evidence: NonNullable<Dispute['evidence
           [t('admin.disputes.accesses'), String(evidence.accesses)],
         ]}
       />
-      <details className="rounded-lg border border-line bg-raised/40 px-3 py-2 text-sm">
-        <summary className="cursor-pointer font-medium text-ink">{t('admin.disputes.accessLog')}</summary>
-        <pre className="mt-2 font-mono text-xs whitespace-pre-wrap break-words text-ink-muted">
-          {evidence.accessActivityLog}
-        </pre>
-      </details>
-      <details className="rounded-lg border border-line bg-raised/40 px-3 py-2 text-sm">
-        <summary className="cursor-pointer font-medium text-ink">{t('admin.disputes.otherDetails')}</summary>
-        <pre className="mt-2 font-mono text-xs whitespace-pre-wrap break-words text-ink-muted">
-          {evidence.uncategorizedText}
-        </pre>
-      </details>
+      <FullText summary={t('admin.disputes.accessLog')}>{evidence.accessActivityLog}</FullText>
+      <FullText summary={t('admin.disputes.otherDetails')}>{evidence.uncategorizedText}</FullText>
     </div>
   );
 }
@@ -118,7 +106,8 @@ export function OrderDisputesCard({ disputes }: { disputes: AdminOrderDetail['di
               </span>
               <code className="font-mono text-xs break-all text-ink-faint">{dispute.disputeId}</code>
             </div>
-            <Rows
+            <FactRows
+              layout="compact"
               rows={[
                 [
                   t('admin.disputes.providerStatus'),

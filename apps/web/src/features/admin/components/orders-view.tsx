@@ -13,8 +13,8 @@ import {
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
 import { cn } from '#src/lib/cn.ts';
-import { AdminCard, AdminPageHeader, Badge, type BadgeTone, EmptyBlock } from './admin-page.tsx';
-import { SearchBox, tdClasses, usePageParam } from './admin-table.tsx';
+import { AdminPageHeader, Badge, type BadgeTone, EmptyBlock } from './admin-page.tsx';
+import { SearchBox, SearchedList, tdClasses, usePageParam } from './admin-table.tsx';
 import { PagedTable } from './paged-table.tsx';
 
 export const orderTone: Record<AdminOrderStatus, BadgeTone> = {
@@ -132,13 +132,8 @@ export function OrdersView(): ReactNode {
 
   const body = (
     <PagedTable
+      section="orders"
       query={orders}
-      texts={{
-        loading: t('admin.orders.loading'),
-        failed: t('admin.orders.loadFailed'),
-        table: t('admin.orders.tableLabel'),
-        pages: t('admin.orders.pages'),
-      }}
       empty={
         <EmptyBlock
           action={
@@ -197,8 +192,8 @@ export function OrdersView(): ReactNode {
   return (
     <>
       <AdminPageHeader title={t('admin.nav.orders')} description={t('admin.orders.intro')} />
-      <div className="flex flex-col gap-4">
-        <AdminCard>
+      <SearchedList
+        search={
           <SearchBox
             label={t('admin.orders.searchLabel')}
             hint={t('admin.orders.searchHint')}
@@ -238,9 +233,10 @@ export function OrdersView(): ReactNode {
               </select>
             </div>
           </SearchBox>
-        </AdminCard>
-        <AdminCard bodyClassName="p-0 sm:p-0">{body}</AdminCard>
-      </div>
+        }
+      >
+        {body}
+      </SearchedList>
     </>
   );
 }

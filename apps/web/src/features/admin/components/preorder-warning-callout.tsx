@@ -1,11 +1,11 @@
 import { formatDay } from '@keyland/core/dates';
-import { ArrowRight, CalendarClock } from 'lucide-react';
+import { CalendarClock } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { usePreorderObligations } from '#src/features/admin/api/admin-preorders-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
+import { CalloutLink } from './callout-link.tsx';
 
 /**
  * On the dashboard: pre-ordered games whose delivery day is a few days away (or past) without enough keys,
@@ -47,13 +47,9 @@ export function PreorderWarningCallout(): ReactNode {
           </li>
         ))}
       </ul>
-      <Link
-        to={adminPaths.preorders}
-        className="inline-flex min-h-11 items-center gap-1.5 self-start font-semibold text-brand-strong underline-offset-4 hover:underline"
-      >
+      <CalloutLink to={adminPaths.preorders} className="min-h-11">
         {t('admin.preorders.callout.action')}
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
+      </CalloutLink>
     </section>
   );
 }

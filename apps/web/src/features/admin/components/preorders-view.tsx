@@ -2,16 +2,16 @@ import { formatDay } from '@keyland/core/dates';
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   type PreorderObligation,
   usePreorderObligations,
 } from '#src/features/admin/api/admin-preorders-api.ts';
-import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
-import { AdminCard, AdminPageHeader, Badge, EmptyBlock, ErrorBlock, LoadingBlock } from './admin-page.tsx';
-import { AdminTable, tdClasses } from './admin-table.tsx';
+import { AdminCard, AdminPageHeader, Badge, EmptyBlock } from './admin-page.tsx';
+import { tdClasses } from './admin-table.tsx';
+import { ListTable } from './paged-table.tsx';
+import { GameLink } from './products-view.tsx';
 
 const numeric = `${tdClasses} text-right tabular-nums`;
 
@@ -25,12 +25,7 @@ function ObligationRow({ item }: { item: PreorderObligation }): ReactNode {
       <td className={tdClasses}>
         {/* A long title wraps, so the figures stay in view on a laptop's screen. */}
         <span className="block max-w-64 whitespace-normal break-words">
-          <Link
-            to={adminPaths.product(item.gameId)}
-            className="font-medium text-ink hover:text-brand-strong hover:underline"
-          >
-            {item.title}
-          </Link>
+          <GameLink id={item.gameId} title={item.title} />
         </span>
         <span className="block text-xs text-ink-muted">{item.platform}</span>
       </td>
@@ -74,30 +69,27 @@ export function PreordersView(): ReactNode {
     <AdminPageHeader title={t('admin.preorders.nav')} description={t('admin.preorders.intro')} />
   );
 
-  const body = ((): ReactNode => {
-    if (obligations.isPending) return <LoadingBlock label={t('admin.preorders.loading')} />;
-    if (obligations.isError)
-      return <ErrorBlock title={t('admin.preorders.loadFailed')} query={obligations} />;
-    if (obligations.data.items.length === 0) return <EmptyBlock>{t('admin.preorders.empty')}</EmptyBlock>;
-    return (
-      <AdminTable
-        label={t('admin.preorders.tableLabel')}
-        columns={[
-          { label: t('admin.preorders.game') },
-          { label: t('admin.preorders.delivery') },
-          { label: t('admin.preorders.orders'), numeric: true },
-          { label: t('admin.preorders.owed'), numeric: true },
-          { label: t('admin.preorders.reserved'), numeric: true },
-          { label: t('admin.preorders.missing'), numeric: true },
-          { label: t('admin.preorders.available'), numeric: true },
-        ]}
-      >
-        {obligations.data.items.map((item) => (
-          <ObligationRow key={item.gameId} item={item} />
-        ))}
-      </AdminTable>
-    );
-  })();
+  const body = (
+    <ListTable
+      query={obligations}
+      texts={{
+        loading: t('admin.preorders.loading'),
+        failed: t('admin.preorders.loadFailed'),
+        table: t('admin.preorders.tableLabel'),
+      }}
+      empty={<EmptyBlock>{t('admin.preorders.empty')}</EmptyBlock>}
+      columns={[
+        { label: t('admin.preorders.game') },
+        { label: t('admin.preorders.delivery') },
+        { label: t('admin.preorders.orders'), numeric: true },
+        { label: t('admin.preorders.owed'), numeric: true },
+        { label: t('admin.preorders.reserved'), numeric: true },
+        { label: t('admin.preorders.missing'), numeric: true },
+        { label: t('admin.preorders.available'), numeric: true },
+      ]}
+      row={(item) => <ObligationRow key={item.gameId} item={item} />}
+    />
+  );
 
   return (
     <>

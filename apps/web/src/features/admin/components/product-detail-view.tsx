@@ -2,9 +2,7 @@ import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { Eye, EyeOff, LoaderCircle, PackageX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { Button } from '#src/components/ui/button.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
 import {
@@ -16,12 +14,11 @@ import {
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
 import { formToUpdateInput, productToForm } from '#src/features/admin/utils/product-form.ts';
-import { ApiError } from '#src/lib/api-client.ts';
-import { AdminCard, AdminPageHeader, Badge, ErrorBlock, LoadingBlock } from './admin-page.tsx';
+import { AdminCard, AdminPageHeader, BackLink, Badge } from './admin-page.tsx';
 import { CoverUpload } from './cover-upload.tsx';
 import { KeyImport } from './key-import.tsx';
 import { KeysTable } from './keys-table.tsx';
-import { BackLink } from './product-create-view.tsx';
+import { isNotFound, LoadStateCard, NotFoundPage } from './page-states.tsx';
 import { ProductForm } from './product-form.tsx';
 import { SupplierPriceCard } from './supplier-price-card.tsx';
 
@@ -124,36 +121,25 @@ export function ProductDetailView({
   const product = useAdminProduct(id);
   const back = <BackLink to={adminPaths.products}>{t('admin.products.backToList')}</BackLink>;
 
-  if (product.isPending) {
-    return (
-      <>
-        <AdminPageHeader title={t('admin.products.detailTitle')} back={back} />
-        <AdminCard>
-          <LoadingBlock label={t('admin.products.loadingOne')} />
-        </AdminCard>
-      </>
-    );
-  }
-  if (product.isError) {
-    if (product.error instanceof ApiError && product.error.status === 404) {
+  if (product.isPending || product.isError) {
+    if (isNotFound(product.error))
       return (
-        <EmptyState
+        <NotFoundPage
           icon={PackageX}
           title={t('admin.products.notFound')}
           body={t('admin.products.notFoundBody')}
-        >
-          <Link to={adminPaths.products} className={buttonClasses()}>
-            {t('admin.products.backToList')}
-          </Link>
-        </EmptyState>
+          listPath={adminPaths.products}
+          backLabel={t('admin.products.backToList')}
+        />
       );
-    }
     return (
       <>
         <AdminPageHeader title={t('admin.products.detailTitle')} back={back} />
-        <AdminCard>
-          <ErrorBlock title={t('admin.products.loadFailed')} query={product} />
-        </AdminCard>
+        <LoadStateCard
+          query={product}
+          loadingLabel={t('admin.products.loadingOne')}
+          failedTitle={t('admin.products.loadFailed')}
+        />
       </>
     );
   }

@@ -7,9 +7,21 @@ import { buttonClasses } from '#src/components/ui/button.tsx';
 import { useAdminProducts } from '#src/features/admin/api/admin-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { formatCount } from '#src/features/admin/utils/format.ts';
-import { AdminCard, AdminPageHeader, Badge, EmptyBlock } from './admin-page.tsx';
-import { SearchBox, tdClasses, usePageParam, useSearchText } from './admin-table.tsx';
+import { AdminPageHeader, Badge, EmptyBlock } from './admin-page.tsx';
+import { SearchBox, SearchedList, tdClasses, usePageParam, useSearchText } from './admin-table.tsx';
 import { PagedTable } from './paged-table.tsx';
+
+/** A game's title, linking to its page in the back office. */
+export function GameLink({ id, title }: { id: number; title: string }): ReactNode {
+  return (
+    <Link
+      to={adminPaths.product(id)}
+      className="font-medium text-ink hover:text-brand-strong hover:underline"
+    >
+      {title}
+    </Link>
+  );
+}
 
 /** /admin/products: every game (hidden ones too), searchable by title, with its key counts. */
 export function ProductsView(): ReactNode {
@@ -21,13 +33,8 @@ export function ProductsView(): ReactNode {
 
   const body = (
     <PagedTable
+      section="products"
       query={products}
-      texts={{
-        loading: t('admin.products.loading'),
-        failed: t('admin.products.loadFailed'),
-        table: t('admin.products.tableLabel'),
-        pages: t('admin.products.pages'),
-      }}
       empty={
         <EmptyBlock
           action={
@@ -63,12 +70,7 @@ export function ProductsView(): ReactNode {
         <tr key={product.id} data-testid="admin-product-row" className="hover:bg-raised/40">
           <td className={tdClasses}>
             <div className="max-w-56 whitespace-normal sm:max-w-xs">
-              <Link
-                to={adminPaths.product(product.id)}
-                className="font-medium text-ink hover:text-brand-strong hover:underline"
-              >
-                {product.title}
-              </Link>
+              <GameLink id={product.id} title={product.title} />
               {product.hidden ? (
                 <span className="ml-2 inline-flex align-middle">
                   <Badge>
@@ -111,12 +113,11 @@ export function ProductsView(): ReactNode {
           </Link>
         }
       />
-      <div className="flex flex-col gap-4">
-        <AdminCard>
-          <SearchBox label={t('admin.products.searchLabel')} value={q} onSearch={search} />
-        </AdminCard>
-        <AdminCard bodyClassName="p-0 sm:p-0">{body}</AdminCard>
-      </div>
+      <SearchedList
+        search={<SearchBox label={t('admin.products.searchLabel')} value={q} onSearch={search} />}
+      >
+        {body}
+      </SearchedList>
     </>
   );
 }

@@ -1,24 +1,23 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { buttonClasses } from '#src/components/ui/button.tsx';
-import { showNotice } from '#src/components/ui/notice.tsx';
 import {
   type Promotion,
   usePromotion,
   useUpdatePromotion,
 } from '#src/features/admin/api/admin-promotions-api.ts';
+import { useNoticeAndGo } from '#src/features/admin/hooks/use-notice-and-go.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { promotionToForm } from '#src/features/admin/utils/promotion-form.ts';
 import { DiscountPage, noticeIfStarted } from './discount-page.tsx';
-import { EndPromotionButton } from './end-promotion-button.tsx';
+import { EndPromotionButton } from './end-now-button.tsx';
+import { CancelLink } from './form-actions.tsx';
 import { PromotionDetails } from './promotion-details.tsx';
 import { PromotionForm } from './promotion-form.tsx';
 
 /** A promotion not started yet: its form, filled in; once saved, back to the list with a notice. */
 function EditPromotion({ promotion }: { promotion: Promotion }): ReactNode {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const noticeAndGo = useNoticeAndGo();
   const update = useUpdatePromotion(promotion.id);
   return (
     <PromotionForm
@@ -29,17 +28,13 @@ function EditPromotion({ promotion }: { promotion: Promotion }): ReactNode {
       error={update.error}
       onSubmit={(input) =>
         update.mutate(input, {
-          onSuccess: (saved) => {
-            showNotice(t('promotions.form.saved', { name: saved.name }));
-            void navigate(adminPaths.promotions);
-          },
+          onSuccess: (saved) =>
+            noticeAndGo(t('promotions.form.saved', { name: saved.name }), adminPaths.promotions),
           onError: noticeIfStarted,
         })
       }
     >
-      <Link to={adminPaths.promotions} className={buttonClasses({ variant: 'ghost' })}>
-        {t('promotions.form.cancel')}
-      </Link>
+      <CancelLink to={adminPaths.promotions}>{t('promotions.form.cancel')}</CancelLink>
     </PromotionForm>
   );
 }
@@ -58,7 +53,7 @@ export function PromotionEditView({ id }: { id: number }): ReactNode {
       form={(promotion) => <EditPromotion key={promotion.id} promotion={promotion} />}
       details={(promotion) => <PromotionDetails promotion={promotion} />}
       endButton={(promotion, focusAfter) => (
-        <EndPromotionButton promotion={promotion} focusAfter={focusAfter} />
+        <EndPromotionButton discount={promotion} focusAfter={focusAfter} />
       )}
     />
   );

@@ -1,6 +1,6 @@
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import { Ban, CheckCircle2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
 import type { CancelOrderResult } from '#src/features/admin/api/admin-api.ts';
@@ -10,7 +10,7 @@ import {
   useRejectHeld,
 } from '#src/features/admin/api/admin-review-api.ts';
 import { useFocusAfterDecision } from '#src/hooks/use-focus-after-decision.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmOpen } from './confirm-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 interface DecisionProps<Result> {
@@ -27,19 +27,16 @@ export function ApproveHeldDialog({
   focusAfter,
 }: DecisionProps<ApproveHeldResult>): ReactNode {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const approve = useApproveHeld(orderId);
+  const dialog = useConfirmOpen(approve);
   const focus = useFocusAfterDecision(focusAfter);
 
   return (
     <ConfirmDialog
       testId="approve-held-dialog"
       tone="primary"
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) approve.reset();
-        setOpen(next);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       onCloseAutoFocus={focus.onCloseAutoFocus}
       trigger={
         <Button aria-label={t('admin.review.approveLabel', { id: orderId })}>
@@ -57,7 +54,7 @@ export function ApproveHeldDialog({
         approve.mutate(undefined, {
           onSuccess: (result) => {
             focus.markDecided();
-            setOpen(false);
+            dialog.close();
             onDecided(result);
           },
         })

@@ -2,18 +2,17 @@ import { formatDateTime } from '@keyland/core/dates';
 import { FileX2 } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { Button } from '#src/components/ui/button.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
 import { type SupportTicket, useCloseTicket, useTicket } from '#src/features/admin/api/admin-support-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
-import { ApiError } from '#src/lib/api-client.ts';
 import { cn } from '#src/lib/cn.ts';
-import { AdminCard, AdminPageHeader, ErrorBlock, LoadingBlock } from './admin-page.tsx';
+import { AdminCard, AdminPageHeader, BackLink } from './admin-page.tsx';
+import { FocusHeading } from './card-queue.tsx';
+import { FactRows } from './fact-rows.tsx';
 import { OrderLink } from './orders-view.tsx';
-import { BackLink } from './product-create-view.tsx';
+import { isNotFound, LoadStateCard, NotFoundPage } from './page-states.tsx';
 import { SupportReplyForm } from './support-reply-form.tsx';
 import { TicketStatusBadge } from './support-tickets-view.tsx';
 
@@ -75,16 +74,7 @@ function Details({ ticket }: { ticket: SupportTicket }): ReactNode {
     [t('admin.support.received'), formatDateTime(ticket.createdAt, locale)],
     [t('admin.support.updated'), formatDateTime(ticket.updatedAt, locale)],
   ];
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-ink-muted">{label}</dt>
-          <dd className="min-w-0 break-words text-ink">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactRows rows={rows} layout="side" />;
 }
 
 /** /admin/support/:id: one ticket's messages, the answer form, closing, and who wrote it. */
@@ -95,30 +85,25 @@ export function SupportTicketView({ id }: { id: number }): ReactNode {
   const threadHeading = useRef<HTMLHeadingElement>(null);
   const back = <BackLink to={adminPaths.support}>{t('admin.support.backToList')}</BackLink>;
 
-  if (ticket.isPending)
-    return (
-      <>
-        <AdminPageHeader title={t('admin.support.title')} back={back} />
-        <AdminCard>
-          <LoadingBlock label={t('admin.support.loadingOne')} />
-        </AdminCard>
-      </>
-    );
-  if (ticket.isError) {
-    if (ticket.error instanceof ApiError && ticket.error.status === 404)
+  if (ticket.isPending || ticket.isError) {
+    if (isNotFound(ticket.error))
       return (
-        <EmptyState icon={FileX2} title={t('admin.support.notFound')} body={t('admin.support.notFoundBody')}>
-          <Link to={adminPaths.support} className={buttonClasses()}>
-            {t('admin.support.backToList')}
-          </Link>
-        </EmptyState>
+        <NotFoundPage
+          icon={FileX2}
+          title={t('admin.support.notFound')}
+          body={t('admin.support.notFoundBody')}
+          listPath={adminPaths.support}
+          backLabel={t('admin.support.backToList')}
+        />
       );
     return (
       <>
         <AdminPageHeader title={t('admin.support.title')} back={back} />
-        <AdminCard>
-          <ErrorBlock title={t('admin.support.loadFailedOne')} query={ticket} />
-        </AdminCard>
+        <LoadStateCard
+          query={ticket}
+          loadingLabel={t('admin.support.loadingOne')}
+          failedTitle={t('admin.support.loadFailedOne')}
+        />
       </>
     );
   }
@@ -160,14 +145,9 @@ export function SupportTicketView({ id }: { id: number }): ReactNode {
       ) : null}
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="ticket-thread" className="flex min-w-0 flex-col gap-4">
-          <h2
-            id="ticket-thread"
-            ref={threadHeading}
-            tabIndex={-1}
-            className="text-lg font-semibold text-ink outline-none"
-          >
+          <FocusHeading id="ticket-thread" ref={threadHeading}>
             {t('admin.support.thread')}
-          </h2>
+          </FocusHeading>
           <Thread ticket={data} />
           <AdminCard>
             <SupportReplyForm ticket={data} />

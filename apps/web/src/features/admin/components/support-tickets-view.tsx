@@ -12,14 +12,8 @@ import {
 } from '#src/features/admin/api/admin-support-api.ts';
 import { adminPaths } from '#src/features/admin/paths.ts';
 import { cn } from '#src/lib/cn.ts';
-import {
-  AdminCard,
-  AdminPageHeader,
-  Badge,
-  type BadgeTone,
-  ErrorBlock,
-  LoadingBlock,
-} from './admin-page.tsx';
+import { AdminPageHeader, Badge, type BadgeTone } from './admin-page.tsx';
+import { CardQueue, EmptyQueue } from './card-queue.tsx';
 import { OrderLink } from './orders-view.tsx';
 
 const statusTone: Record<TicketStatus, BadgeTone> = {
@@ -103,47 +97,36 @@ export function SupportTicketsView(): ReactNode {
   const filter = readFilter(params);
   const tickets = useTickets(filter);
 
-  let body: ReactNode;
-  if (tickets.isPending)
-    body = (
-      <AdminCard>
-        <LoadingBlock label={t('admin.support.loading')} />
-      </AdminCard>
-    );
-  else if (tickets.isError)
-    body = (
-      <AdminCard>
-        <ErrorBlock title={t('admin.support.loadFailed')} query={tickets} />
-      </AdminCard>
-    );
-  else if (tickets.data.items.length === 0)
-    body = (
-      <div
-        data-testid="support-empty"
-        className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-surface px-4 py-10 text-center"
-      >
-        <Inbox aria-hidden="true" className="size-8 text-brand" strokeWidth={1.75} />
-        <p className="font-semibold text-ink">
-          {filter === 'all' ? t('admin.support.emptyAll') : t('admin.support.empty')}
-        </p>
-        {filter === 'all' ? null : (
-          <Link
-            to={`${adminPaths.support}?status=all`}
-            className="text-sm font-medium text-brand-strong underline"
-          >
-            {t('admin.support.showAll')}
-          </Link>
-        )}
-      </div>
-    );
-  else
-    body = (
-      <ul aria-label={t('admin.support.listLabel')} className="flex flex-col gap-3">
-        {tickets.data.items.map((ticket) => (
-          <TicketItem key={ticket.id} ticket={ticket} />
-        ))}
-      </ul>
-    );
+  const body = (
+    <CardQueue
+      query={tickets}
+      loadingLabel={t('admin.support.loading')}
+      failedTitle={t('admin.support.loadFailed')}
+      empty={
+        <EmptyQueue
+          testId="support-empty"
+          icon={Inbox}
+          title={filter === 'all' ? t('admin.support.emptyAll') : t('admin.support.empty')}
+        >
+          {filter === 'all' ? null : (
+            <Link
+              to={`${adminPaths.support}?status=all`}
+              className="text-sm font-medium text-brand-strong underline"
+            >
+              {t('admin.support.showAll')}
+            </Link>
+          )}
+        </EmptyQueue>
+      }
+      list={(items) => (
+        <ul aria-label={t('admin.support.listLabel')} className="flex flex-col gap-3">
+          {items.map((ticket) => (
+            <TicketItem key={ticket.id} ticket={ticket} />
+          ))}
+        </ul>
+      )}
+    />
+  );
 
   return (
     <>

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '#src/components/ui/button.tsx';
-import { FormMessage, focusField, TextField } from '#src/components/ui/form-controls.tsx';
+import { EmailField, FormMessage, focusField } from '#src/components/ui/form-controls.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useForgotPassword } from '#src/features/auth/api/forgot-password.ts';
 import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
@@ -54,13 +54,10 @@ export function ForgotPasswordForm(): ReactNode {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField
+      <EmailField
         id={emailId}
         name="email"
-        type="email"
         autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
         required
         label={t('auth.forgot.email')}
         error={fieldError}

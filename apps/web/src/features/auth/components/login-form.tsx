@@ -2,7 +2,13 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '#src/components/ui/button.tsx';
-import { FormMessage, focusField, PasswordField, TextField } from '#src/components/ui/form-controls.tsx';
+import {
+  EmailField,
+  FormMessage,
+  focusField,
+  PasswordField,
+  TextField,
+} from '#src/components/ui/form-controls.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useLogin } from '#src/features/auth/api/login.ts';
 import { getErrorMessage } from '#src/lib/api-client.ts';
@@ -89,13 +95,10 @@ export function LoginForm(): ReactNode {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-describedby={`${id}-error`}>
-      <TextField
+      <EmailField
         id={`${id}-email`}
         name="email"
-        type="email"
         autoComplete="username webauthn"
-        inputMode="email"
-        spellCheck={false}
         label={t('auth.login.email')}
         value={email}
         onChange={(event) => setEmail(event.target.value)}

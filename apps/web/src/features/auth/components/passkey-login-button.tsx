@@ -1,7 +1,7 @@
-import { KeyRound, LoaderCircle } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#src/components/ui/button.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
 import { FormMessage } from '#src/components/ui/form-controls.tsx';
 import { usePasskeyLogin } from '#src/features/auth/hooks/use-passkey-login.ts';
 import { getErrorMessage } from '#src/lib/api-client.ts';
@@ -26,14 +26,16 @@ export function PasskeyLoginButton({ onLoggedIn }: { onLoggedIn: () => void }): 
         <span className="h-px flex-1 bg-line" />
       </div>
       {passkey.error ? <FormMessage tone="error">{getErrorMessage(passkey.error)}</FormMessage> : null}
-      <Button variant="secondary" className="w-full" onClick={passkey.prompt} disabled={passkey.isPending}>
-        {passkey.isPending ? (
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-        ) : (
-          <KeyRound aria-hidden="true" className="size-4" />
-        )}
-        {passkey.isPending ? t('passkeys.loggingIn') : t('passkeys.loginButton')}
-      </Button>
+      <BusyButton
+        variant="secondary"
+        className="w-full"
+        onClick={passkey.prompt}
+        busy={passkey.isPending}
+        busyLabel={t('passkeys.loggingIn')}
+        icon={KeyRound}
+      >
+        {t('passkeys.loginButton')}
+      </BusyButton>
     </div>
   );
 }

@@ -5,17 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '#src/components/ui/button.tsx';
 import { CountryField } from '#src/components/ui/country-field.tsx';
-import {
-  FieldError,
-  FormMessage,
-  focusField,
-  PasswordField,
-  TextField,
-} from '#src/components/ui/form-controls.tsx';
+import { EmailField, FormMessage, PasswordField, TextField } from '#src/components/ui/form-controls.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
+import { RequiredCheckboxField } from '#src/components/ui/required-checkbox-field.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useRegister } from '#src/features/auth/api/register.ts';
 import { isEmailLike } from '#src/features/auth/utils/email.ts';
+import { useFieldErrors } from '#src/hooks/use-field-errors.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
 import { linkClasses } from './auth-layout.tsx';
@@ -52,23 +48,29 @@ export function RegisterForm(): ReactNode {
   const id = useId();
   const fieldId = (name: FieldName) => `${id}-${name}`;
 
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [country, setCountry] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeatPassword, setRepeatPassword] = useState('');
+  const [values, setValues] = useState({
+    fullName: '',
+    email: '',
+    country: '',
+    password: '',
+    repeatPassword: '',
+  });
   const [acceptTerms, setAcceptTerms] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { errors, show: showProblem, clear: clearError, clearAll: clearErrors } = useFieldErrors(fieldId);
   const [formError, setFormError] = useState<string | null>(null);
+  const { fullName, email, country, password, repeatPassword } = values;
 
-  const showProblem = (field: FieldName, message: string) => {
-    setErrors({ [field]: message });
-    focusField(fieldId(field));
-  };
-
-  const clearError = (field: FieldName) => {
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
-  };
+  /** A text field's id, value and error; typing in it takes its error away. */
+  const field = (name: keyof typeof values) => ({
+    id: fieldId(name),
+    error: errors[name],
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      clearError(name);
+    },
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -93,7 +95,7 @@ export function RegisterForm(): ReactNode {
       showProblem('email', t('auth.invalidEmail'));
       return;
     }
-    setErrors({});
+    clearErrors();
     registration.mutate(
       { fullName, email, country: countryId, password, repeatPassword, acceptTerms, language: locale },
       {
@@ -121,101 +123,59 @@ export function RegisterForm(): ReactNode {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <TextField
-        id={fieldId('fullName')}
+        {...field('fullName')}
         name="fullName"
         autoComplete="name"
         label={t('auth.register.fullName')}
         hint={t('auth.register.fullNameHint')}
-        error={errors.fullName}
         maxLength={120}
-        value={fullName}
-        onChange={(event) => {
-          setFullName(event.target.value);
-          clearError('fullName');
-        }}
       />
-      <TextField
-        id={fieldId('email')}
+      <EmailField
+        {...field('email')}
         name="email"
-        type="email"
         autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
         label={t('auth.register.email')}
-        error={errors.email}
         maxLength={254}
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          clearError('email');
-        }}
       />
       <CountryField
-        id={fieldId('country')}
+        {...field('country')}
         locale={locale}
         placeholder={t('auth.register.countryPlaceholder')}
         label={t('auth.register.country')}
-        error={errors.country}
-        value={country}
-        onChange={(event) => {
-          setCountry(event.target.value);
-          clearError('country');
-        }}
       />
       <PasswordField
-        id={fieldId('password')}
+        {...field('password')}
         name="password"
         autoComplete="new-password"
         label={t('auth.register.password')}
         hint={t('auth.register.passwordHint', { count: PASSWORD_MIN_LENGTH })}
-        error={errors.password}
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          clearError('password');
-        }}
       />
       <PasswordField
-        id={fieldId('repeatPassword')}
+        {...field('repeatPassword')}
         name="repeatPassword"
         autoComplete="new-password"
         label={t('auth.register.repeatPassword')}
-        error={errors.repeatPassword}
-        value={repeatPassword}
-        onChange={(event) => {
-          setRepeatPassword(event.target.value);
-          clearError('repeatPassword');
-        }}
       />
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-start gap-3">
-          <input
-            id={fieldId('acceptTerms')}
-            name="acceptTerms"
-            type="checkbox"
-            checked={acceptTerms}
-            onChange={(event) => {
-              setAcceptTerms(event.target.checked);
-              clearError('acceptTerms');
-            }}
-            aria-invalid={errors.acceptTerms ? true : undefined}
-            aria-describedby={errors.acceptTerms ? `${fieldId('acceptTerms')}-error` : undefined}
-            className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand"
-          />
-          <label htmlFor={fieldId('acceptTerms')} className="text-sm leading-relaxed text-ink-muted">
-            {t('auth.register.termsBefore')}
-            <Link to={paths.terms} target="_blank" className={linkClasses}>
-              {t('auth.register.termsLink')}
-            </Link>
-            {t('auth.register.termsMiddle')}
-            <Link to={paths.policy} target="_blank" className={linkClasses}>
-              {t('auth.register.policyLink')}
-            </Link>
-            {t('auth.register.termsAfter')}
-          </label>
-        </div>
-        <FieldError id={fieldId('acceptTerms')} error={errors.acceptTerms} />
-      </div>
+      <RequiredCheckboxField
+        id={fieldId('acceptTerms')}
+        name="acceptTerms"
+        checked={acceptTerms}
+        error={errors.acceptTerms}
+        onChange={(checked) => {
+          setAcceptTerms(checked);
+          clearError('acceptTerms');
+        }}
+      >
+        {t('auth.register.termsBefore')}
+        <Link to={paths.terms} target="_blank" className={linkClasses}>
+          {t('auth.register.termsLink')}
+        </Link>
+        {t('auth.register.termsMiddle')}
+        <Link to={paths.policy} target="_blank" className={linkClasses}>
+          {t('auth.register.policyLink')}
+        </Link>
+        {t('auth.register.termsAfter')}
+      </RequiredCheckboxField>
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       <Button type="submit" disabled={registration.isPending} className="w-full">
         {registration.isPending ? t('auth.register.submitting') : t('auth.register.submit')}

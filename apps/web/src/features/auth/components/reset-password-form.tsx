@@ -3,9 +3,10 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '#src/components/ui/button.tsx';
-import { FormMessage, focusField, PasswordField } from '#src/components/ui/form-controls.tsx';
+import { FormMessage, PasswordField } from '#src/components/ui/form-controls.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useResetPassword } from '#src/features/auth/api/reset-password.ts';
+import { useFieldErrors } from '#src/hooks/use-field-errors.ts';
 import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
 import { linkClasses } from './auth-layout.tsx';
 
@@ -24,11 +25,10 @@ export function ResetPasswordForm({ token }: { token: string }): ReactNode {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const id = useId();
-  const passwordId = `${id}-password`;
-  const confirmId = `${id}-confirm`;
+  const fieldId = (field: 'password' | 'confirm') => `${id}-${field}`;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const { errors, show: showProblem, clear: clearError, clearAll: clearErrors } = useFieldErrors(fieldId);
   /** A failure of the whole form; `newLink` offers to ask for a new e-mail (the link is the problem). */
   const [failure, setFailure] = useState<{ message: string; newLink: boolean } | null>(null);
   const [done, setDone] = useState(false);
@@ -44,17 +44,15 @@ export function ResetPasswordForm({ token }: { token: string }): ReactNode {
     setFailure(null);
     if (!token) return;
     if (password !== confirm) {
-      setErrors({ confirm: t('auth.resetPasswordsMismatch') });
-      focusField(confirmId);
+      showProblem('confirm', t('auth.resetPasswordsMismatch'));
       return;
     }
     const weak = passwordLengthProblem(password);
     if (weak) {
-      setErrors({ password: t(`errors.${weak.code}`) });
-      focusField(passwordId);
+      showProblem('password', t(`errors.${weak.code}`));
       return;
     }
-    setErrors({});
+    clearErrors();
     reset.mutate(
       { token, newPassword: password },
       {
@@ -64,8 +62,7 @@ export function ResetPasswordForm({ token }: { token: string }): ReactNode {
         },
         onError: (error) => {
           if (error instanceof ApiError && PASSWORD_CODES.has(error.error)) {
-            setErrors({ password: getErrorMessage(error) });
-            focusField(passwordId);
+            showProblem('password', getErrorMessage(error));
           } else if (error instanceof ApiError && error.error === 'TOKEN_MISSING') {
             setFailure({ message: t('auth.resetNoToken'), newLink: true });
           } else if (
@@ -86,7 +83,7 @@ export function ResetPasswordForm({ token }: { token: string }): ReactNode {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <PasswordField
-        id={passwordId}
+        id={fieldId('password')}
         name="newPassword"
         autoComplete="new-password"
         label={t('auth.reset.newPassword')}
@@ -96,11 +93,11 @@ export function ResetPasswordForm({ token }: { token: string }): ReactNode {
         value={password}
         onChange={(event) => {
           setPassword(event.target.value);
-          setErrors(({ password: _, ...rest }) => rest);
+          clearError('password');
         }}
       />
       <PasswordField
-        id={confirmId}
+        id={fieldId('confirm')}
         name="confirmPassword"
         autoComplete="new-password"
         label={t('auth.reset.confirmPassword')}
@@ -109,7 +106,7 @@ export function ResetPasswordForm({ token }: { token: string }): ReactNode {
         value={confirm}
         onChange={(event) => {
           setConfirm(event.target.value);
-          setErrors(({ confirm: _, ...rest }) => rest);
+          clearError('confirm');
         }}
       />
       {shown ? (

@@ -2,8 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Globe } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { CenteredDialogContent, DialogActions } from '#src/components/ui/centered-dialog.tsx';
 
 /**
  * "This key may not work in your country": the server's words (the game and where its keys activate),
@@ -35,14 +35,11 @@ export function RegionConfirmDialog({
           {t('cart.region.title')}
         </Dialog.Title>
         <Dialog.Description className="text-sm leading-relaxed text-ink-muted">{message}</Dialog.Description>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Dialog.Close className={buttonClasses({ variant: 'secondary' })}>
-            {t('cart.region.cancel')}
-          </Dialog.Close>
+        <DialogActions cancelLabel={t('cart.region.cancel')}>
           <Button data-testid="region-confirm" onClick={onConfirm}>
             {t('cart.region.confirm')}
           </Button>
-        </div>
+        </DialogActions>
       </CenteredDialogContent>
     </Dialog.Root>
   );

@@ -5,11 +5,10 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { EmptyState, LoadErrorState } from '#src/components/ui/empty-state.tsx';
 import { useCountGames } from '#src/features/catalogue/api/count-games.ts';
 import { useCataloguePage } from '#src/features/catalogue/api/get-catalogue-page.ts';
 import { useCatalogueParams } from '#src/features/catalogue/hooks/use-catalogue-params.ts';
-import { getErrorMessage } from '#src/lib/api-client.ts';
 import { cn } from '#src/lib/cn.ts';
 import { CatalogueToolbar } from './catalogue-toolbar.tsx';
 import { GameCard } from './game-card.tsx';
@@ -79,16 +78,11 @@ export function CatalogueView({ renderAction, renderCoverAction }: CatalogueView
     );
   } else if (games.isError && !games.data) {
     body = (
-      <EmptyState
+      <LoadErrorState
         icon={CloudOff}
-        tone="danger"
         title={t('catalogue.errorTitle')}
-        body={getErrorMessage(games.error)}
-      >
-        <Button onClick={retry} disabled={games.isFetching}>
-          {games.isFetching ? t('common.retrying') : t('common.retry')}
-        </Button>
-      </EmptyState>
+        query={{ error: games.error, isFetching: games.isFetching, refetch: retry }}
+      />
     );
   } else if (games.data.length === 0) {
     const pastTheEnd = page > 1 && totalPages > 0 && page > totalPages;

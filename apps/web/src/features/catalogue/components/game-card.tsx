@@ -1,7 +1,7 @@
 import { formatDay } from '@keyland/core/dates';
 import type { CatalogueGame } from '@keyland/core/schemas/catalogue';
 import { slugify } from '@keyland/core/slug';
-import { CalendarDays, Languages, PackageCheck } from 'lucide-react';
+import { CalendarDays, Languages, type LucideIcon, PackageCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,6 +23,32 @@ export interface GameCardProps {
 }
 
 const DASH = '—';
+
+/** A line of the card's facts: an icon naming it (in words for screen readers), and its value cut to one line. */
+function IconFact({
+  icon: Icon,
+  label,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  /** The whole value, shown on hover when it is cut. */
+  title?: string;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <div className="flex min-w-0 items-center gap-1.5">
+      <dt>
+        <Icon aria-hidden="true" className="size-3.5 shrink-0" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="truncate" title={title}>
+        {children}
+      </dd>
+    </div>
+  );
+}
 
 /**
  * A catalogue card: cover, title (link to the detail page), platform, languages, release date, price (with
@@ -72,24 +98,12 @@ export function GameCard({ game, action, coverAction, priority = false }: GameCa
               <span className="truncate">{game.platform}</span>
             </dd>
           </div>
-          <div className="flex min-w-0 items-center gap-1.5">
-            <dt>
-              <Languages aria-hidden="true" className="size-3.5 shrink-0" />
-              <span className="sr-only">{t('card.languages')}</span>
-            </dt>
-            <dd className="truncate" title={languages}>
-              {languages}
-            </dd>
-          </div>
-          <div className="flex min-w-0 items-center gap-1.5">
-            <dt>
-              <CalendarDays aria-hidden="true" className="size-3.5 shrink-0" />
-              <span className="sr-only">{t('card.released')}</span>
-            </dt>
-            <dd className="truncate">
-              {released ? <time dateTime={game.release_date ?? undefined}>{released}</time> : DASH}
-            </dd>
-          </div>
+          <IconFact icon={Languages} label={t('card.languages')} title={languages}>
+            {languages}
+          </IconFact>
+          <IconFact icon={CalendarDays} label={t('card.released')}>
+            {released ? <time dateTime={game.release_date ?? undefined}>{released}</time> : DASH}
+          </IconFact>
         </dl>
 
         <div className="mt-auto flex items-end justify-between gap-2 pt-1">

@@ -1,5 +1,5 @@
-import { ImageOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { MissingImage } from '#src/components/ui/missing-image.tsx';
 
 export const COVER_PLACEHOLDER = '/media/cover-placeholder.svg';
 export const COVER_WIDTH = 300;
@@ -26,9 +26,7 @@ export function GameCover({ src, alt, priority = false }: GameCoverProps): React
   return (
     <div className="relative aspect-[3/4] overflow-hidden bg-raised">
       {failed ? (
-        <div role="img" aria-label={alt} className="grid size-full place-items-center text-ink-faint">
-          <ImageOff aria-hidden="true" className="size-10" strokeWidth={1.5} />
-        </div>
+        <MissingImage alt={alt} />
       ) : (
         <img
           src={current}

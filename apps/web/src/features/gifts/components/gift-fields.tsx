@@ -10,7 +10,13 @@ import { localeNames, locales } from '@keyland/core/locales';
 import { Gift } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '#src/components/ui/form-controls.tsx';
+import {
+  CheckboxField,
+  EmailField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#src/components/ui/form-controls.tsx';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import type { GiftForm } from '../hooks/use-gift-form.ts';
 
@@ -71,13 +77,10 @@ export function GiftFields({ form }: { form: GiftForm }): ReactNode {
               maxLength={GIFT_NAME_MAX + 20}
               onChange={onText('recipientName')}
             />
-            <TextField
+            <EmailField
               {...field('recipientEmail')}
               label={t('gifts.recipientEmail')}
-              type="email"
-              inputMode="email"
               autoComplete="off"
-              spellCheck={false}
               onChange={onText('recipientEmail')}
             />
           </div>

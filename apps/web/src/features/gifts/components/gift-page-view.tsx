@@ -1,11 +1,11 @@
 import { formatDateTime } from '@keyland/core/dates';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, Gift, KeyRound, LoaderCircle, PackageOpen, TimerOff } from 'lucide-react';
+import { CircleAlert, Gift, KeyRound, PackageOpen, TimerOff } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeliveredKeyItems, RedemptionHelpList } from '#src/components/delivered-keys.tsx';
 import { BackToStoreLink } from '#src/components/ui/back-to-store-link.tsx';
-import { Button } from '#src/components/ui/button.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { PlatformIcon } from '#src/components/ui/platform-icon.tsx';
@@ -113,10 +113,12 @@ function UnopenedGift({ gift, token }: { gift: GiftView; token: string }): React
       <div className="flex flex-col items-start gap-3 rounded-2xl border border-brand/30 bg-brand-soft/40 p-4 sm:p-5">
         <p className="text-sm text-ink">{t('gifts.page.onceNote')}</p>
         {open.isError ? <InlineError error={open.error} /> : null}
-        <Button
+        <BusyButton
           data-testid="gift-reveal"
           className="w-full text-base sm:w-auto"
-          disabled={open.isPending}
+          busy={open.isPending}
+          busyLabel={t('gifts.page.revealing')}
+          icon={KeyRound}
           onClick={() =>
             open.mutate(undefined, {
               // Opened meanwhile (another tab, another device): the page says so.
@@ -127,13 +129,8 @@ function UnopenedGift({ gift, token }: { gift: GiftView; token: string }): React
             })
           }
         >
-          {open.isPending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <KeyRound aria-hidden="true" className="size-4" />
-          )}
-          {open.isPending ? t('gifts.page.revealing') : t('gifts.page.reveal', { count: keys })}
-        </Button>
+          {t('gifts.page.reveal', { count: keys })}
+        </BusyButton>
         {gift.linkExpiresAt ? (
           <p className="text-xs text-ink-muted">
             {t('gifts.page.validUntil', { date: formatDateTime(gift.linkExpiresAt, locale, 'long') })}

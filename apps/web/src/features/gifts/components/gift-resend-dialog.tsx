@@ -1,13 +1,13 @@
 import { GIFT_NAME_MAX, giftProblems } from '@keyland/core/gift-rules';
 import type { GiftState } from '@keyland/core/schemas/gifts';
 import * as Dialog from '@radix-ui/react-dialog';
-import { LoaderCircle, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
-import { focusField, TextField } from '#src/components/ui/form-controls.tsx';
-import { InlineError } from '#src/components/ui/inline-error.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { CenteredDialogContent, DialogActions, DialogHeading } from '#src/components/ui/centered-dialog.tsx';
+import { EmailField, focusField, TextField } from '#src/components/ui/form-controls.tsx';
 import { useResendGift } from '../api/resend-gift.ts';
 
 /**
@@ -85,13 +85,10 @@ export function GiftResendDialog({
         {scheduled ? t('gifts.resend.openScheduled') : t('gifts.resend.open')}
       </Dialog.Trigger>
       <CenteredDialogContent width="md" testId="gift-resend-dialog">
-        <Dialog.Title className="text-lg font-semibold text-balance text-ink">
-          {scheduled ? t('gifts.resend.titleScheduled') : t('gifts.resend.title')}
-        </Dialog.Title>
-        <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
+        <DialogHeading title={scheduled ? t('gifts.resend.titleScheduled') : t('gifts.resend.title')}>
           {scheduled ? t('gifts.resend.bodyScheduled') : t('gifts.resend.body')}
           {scheduled ? null : ` ${t('gifts.resend.left', { count: gift.resendsLeft })}`}
-        </Dialog.Description>
+        </DialogHeading>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <TextField
             id={`${id}-name`}
@@ -101,33 +98,24 @@ export function GiftResendDialog({
             error={nameError}
             onChange={(event) => setName(event.target.value)}
           />
-          <TextField
+          <EmailField
             id={`${id}-email`}
             label={t('gifts.recipientEmail')}
-            type="email"
-            inputMode="email"
             autoComplete="off"
-            spellCheck={false}
             value={email}
             error={emailError}
             onChange={(event) => setEmail(event.target.value)}
           />
-          {resend.isError ? <InlineError error={resend.error} /> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={resend.isPending}>
-              {t('gifts.resend.cancel')}
-            </Dialog.Close>
-            <Button type="submit" data-testid="gift-resend-confirm" disabled={resend.isPending}>
-              {resend.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-              {scheduled
-                ? resend.isPending
-                  ? t('gifts.resend.saving')
-                  : t('gifts.resend.save')
-                : resend.isPending
-                  ? t('gifts.resend.sending')
-                  : t('gifts.resend.send')}
-            </Button>
-          </div>
+          <DialogActions cancelLabel={t('gifts.resend.cancel')} busy={resend.isPending} error={resend.error}>
+            <BusyButton
+              type="submit"
+              data-testid="gift-resend-confirm"
+              busy={resend.isPending}
+              busyLabel={scheduled ? t('gifts.resend.saving') : t('gifts.resend.sending')}
+            >
+              {scheduled ? t('gifts.resend.save') : t('gifts.resend.send')}
+            </BusyButton>
+          </DialogActions>
         </form>
       </CenteredDialogContent>
     </Dialog.Root>

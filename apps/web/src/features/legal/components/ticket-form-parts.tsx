@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FieldError } from '#src/components/ui/form-controls.tsx';
+import { RequiredCheckboxField } from '#src/components/ui/required-checkbox-field.tsx';
 import { paths } from '#src/config/paths.ts';
 
 /** The required consent to the processing of the message, with its error under it. */
@@ -18,31 +18,16 @@ export function ConsentField({
 }): ReactNode {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-col gap-1.5">
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          name="consent"
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand"
-        />
-        <label htmlFor={id} className="text-sm leading-relaxed text-ink-muted">
-          {t('support.form.consent')}{' '}
-          <Link
-            to={paths.policy}
-            target="_blank"
-            className="font-medium text-brand underline-offset-4 hover:underline"
-          >
-            {t('legalMenu.policy')}
-          </Link>
-        </label>
-      </div>
-      <FieldError id={id} error={error} />
-    </div>
+    <RequiredCheckboxField id={id} name="consent" checked={checked} error={error} onChange={onChange}>
+      {t('support.form.consent')}{' '}
+      <Link
+        to={paths.policy}
+        target="_blank"
+        className="font-medium text-brand underline-offset-4 hover:underline"
+      >
+        {t('legalMenu.policy')}
+      </Link>
+    </RequiredCheckboxField>
   );
 }
 

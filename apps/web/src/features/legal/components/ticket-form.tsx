@@ -2,7 +2,13 @@ import { formatDateTime } from '@keyland/core/dates';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
-import { focusField, SelectField, TextAreaField, TextField } from '#src/components/ui/form-controls.tsx';
+import {
+  EmailField,
+  focusField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#src/components/ui/form-controls.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import {
   type CreateSupportTicket,
@@ -72,6 +78,15 @@ export function TicketForm({ initial, visitor, focusFirst, onSent }: TicketFormP
     return serverField === field ? serverError : undefined;
   };
 
+  /** A text field's id, name, value and error, and its changes going into the draft. */
+  const text = (field: 'name' | 'email' | 'subject' | 'message') => ({
+    id: fieldId(field),
+    name: field,
+    error: errorOf(field),
+    value: draft[field],
+    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+  });
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
@@ -114,27 +129,16 @@ export function TicketForm({ initial, visitor, focusFirst, onSent }: TicketFormP
       {visitor ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            id={fieldId('name')}
-            name="name"
+            {...text('name')}
             autoComplete="name"
             maxLength={TICKET_LIMITS.name}
             label={t('support.form.name')}
-            error={errorOf('name')}
-            value={draft.name}
-            onChange={(event) => change('name', event.target.value)}
           />
-          <TextField
-            id={fieldId('email')}
-            name="email"
-            type="email"
-            inputMode="email"
+          <EmailField
+            {...text('email')}
             autoComplete="email"
-            spellCheck={false}
             maxLength={TICKET_LIMITS.email}
             label={t('support.form.email')}
-            error={errorOf('email')}
-            value={draft.email}
-            onChange={(event) => change('email', event.target.value)}
           />
         </div>
       ) : (
@@ -169,24 +173,12 @@ export function TicketForm({ initial, visitor, focusFirst, onSent }: TicketFormP
           {orders.isError ? <InlineError error={orders.error} /> : null}
         </>
       )}
-      <TextField
-        id={fieldId('subject')}
-        name="subject"
-        maxLength={TICKET_LIMITS.subject}
-        label={t('support.form.subject')}
-        error={errorOf('subject')}
-        value={draft.subject}
-        onChange={(event) => change('subject', event.target.value)}
-      />
+      <TextField {...text('subject')} maxLength={TICKET_LIMITS.subject} label={t('support.form.subject')} />
       <TextAreaField
-        id={fieldId('message')}
-        name="message"
+        {...text('message')}
         rows={6}
         maxLength={TICKET_LIMITS.message}
         label={t('support.form.message')}
-        error={errorOf('message')}
-        value={draft.message}
-        onChange={(event) => change('message', event.target.value)}
       />
       <ConsentField
         id={fieldId('consent')}

@@ -3,7 +3,7 @@ import { CircleCheck, Inbox } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '#src/components/ui/button.tsx';
-import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
+import { CenteredDialogContent, DialogHeading } from '#src/components/ui/centered-dialog.tsx';
 import { CLAIM_CHECK_HOURS, type KeyClaim, useCreateClaim } from '#src/features/orders/api/claims.ts';
 import { ClaimForm } from './claim-form.tsx';
 
@@ -71,12 +71,9 @@ export function ClaimDialog({
             <ClaimOutcome claim={claim.data} hours={target.hours ?? CLAIM_CHECK_HOURS} />
           ) : (
             <>
-              <Dialog.Title className="text-lg font-semibold text-balance text-ink">
-                {t('claims.title', { title: target.title })}
-              </Dialog.Title>
-              <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
+              <DialogHeading title={t('claims.title', { title: target.title })}>
                 {t('claims.intro', { hours: target.hours ?? CLAIM_CHECK_HOURS })}
-              </Dialog.Description>
+              </DialogHeading>
               <ClaimForm
                 key={target.keyId}
                 keyId={target.keyId}

@@ -1,10 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { LoaderCircle } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
+import { DialogActions } from '#src/components/ui/centered-dialog.tsx';
 import { FieldError, TextAreaField } from '#src/components/ui/form-controls.tsx';
-import { InlineError } from '#src/components/ui/inline-error.tsx';
 import {
   CLAIM_NOTE_LIMIT,
   type ClaimReason,
@@ -120,16 +118,11 @@ export function ClaimForm({
         onChange={(event) => setNote(event.target.value)}
       />
       <ClaimScreenshotField value={screenshot} onChange={setScreenshot} disabled={pending} />
-      {error ? <InlineError error={error} /> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={pending}>
-          {t('claims.cancel')}
-        </Dialog.Close>
-        <Button type="submit" data-testid="claim-submit" disabled={pending}>
-          {pending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          {pending ? t('claims.sending') : t('claims.submit')}
-        </Button>
-      </div>
+      <DialogActions cancelLabel={t('claims.cancel')} busy={pending} error={error}>
+        <BusyButton type="submit" data-testid="claim-submit" busy={pending} busyLabel={t('claims.sending')}>
+          {t('claims.submit')}
+        </BusyButton>
+      </DialogActions>
     </form>
   );
 }

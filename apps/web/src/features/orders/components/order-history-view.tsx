@@ -2,11 +2,10 @@ import { History as HistoryIcon, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { EmptyState, LoadErrorState } from '#src/components/ui/empty-state.tsx';
 import { useCompletedOrders } from '#src/features/orders/api/orders.ts';
 import { useStoreHref } from '#src/hooks/use-store-href.ts';
-import { getErrorMessage } from '#src/lib/api-client.ts';
 import { OrderCard, type RenderGift } from './order-card.tsx';
 
 /** The shape of the orders while they load: two order cards of shimmering bars. */
@@ -51,18 +50,7 @@ export function OrderHistoryView({ renderGift }: { renderGift?: RenderGift } = {
   if (orders.isPending) {
     body = <HistorySkeleton />;
   } else if (orders.isError) {
-    body = (
-      <EmptyState
-        icon={HistoryIcon}
-        tone="danger"
-        title={t('history.loadFailed')}
-        body={getErrorMessage(orders.error)}
-      >
-        <Button onClick={() => void orders.refetch()} disabled={orders.isFetching}>
-          {orders.isFetching ? t('common.retrying') : t('common.retry')}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState icon={HistoryIcon} title={t('history.loadFailed')} query={orders} />;
   } else if (orders.data.length === 0) {
     body = (
       <EmptyState icon={ShoppingBag} title={t('history.emptyTitle')} body={t('history.emptyBody')}>

@@ -1,12 +1,17 @@
 import { formatDateTime } from '@keyland/core/dates';
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
 import * as Dialog from '@radix-ui/react-dialog';
-import { CircleCheck, LoaderCircle, Undo2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { CircleCheck, Undo2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
-import { InlineError } from '#src/components/ui/inline-error.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
+import { buttonClasses, dangerClasses } from '#src/components/ui/button.tsx';
+import {
+  CenteredDialogContent,
+  DialogActions,
+  DialogHeading,
+  useActionDialog,
+} from '#src/components/ui/centered-dialog.tsx';
 import { useWithdrawOrder } from '#src/features/orders/api/orders.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
 
@@ -17,23 +22,16 @@ import { useLocale } from '#src/hooks/use-locale.ts';
 export function WithdrawDialog({ orderId, total }: { orderId: number; total: number }): ReactNode {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [open, setOpen] = useState(false);
   const withdraw = useWithdrawOrder();
   const done = withdraw.data;
   const amount = formatEuros(roundEurosToCents(total), locale);
+  // Closing after the acknowledgement reads the history again (the order now shows as withdrawn).
+  const { open, onOpenChange } = useActionDialog(withdraw, () => {
+    if (done) void withdraw.refreshHistory();
+  });
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (withdraw.isPending) return;
-        setOpen(next);
-        if (!next) {
-          if (done) void withdraw.refreshHistory();
-          withdraw.reset();
-        }
-      }}
-    >
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger
         data-testid="withdraw-button"
         aria-label={t('withdrawal.buttonLabel', { id: orderId })}
@@ -72,29 +70,24 @@ export function WithdrawDialog({ orderId, total }: { orderId: number; total: num
           </>
         ) : (
           <>
-            <Dialog.Title className="text-lg font-semibold text-balance text-ink">
-              {t('withdrawal.title', { id: orderId })}
-            </Dialog.Title>
-            <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
+            <DialogHeading title={t('withdrawal.title', { id: orderId })}>
               {t('withdrawal.body', { amount })}
-            </Dialog.Description>
-            {withdraw.isError ? <InlineError error={withdraw.error} /> : null}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={withdraw.isPending}>
-                {t('withdrawal.cancel')}
-              </Dialog.Close>
-              <Button
+            </DialogHeading>
+            <DialogActions
+              cancelLabel={t('withdrawal.cancel')}
+              busy={withdraw.isPending}
+              error={withdraw.error}
+            >
+              <BusyButton
                 data-testid="withdraw-confirm"
-                className="bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600"
-                disabled={withdraw.isPending}
+                className={dangerClasses}
+                busy={withdraw.isPending}
+                busyLabel={t('withdrawal.confirming')}
                 onClick={() => withdraw.mutate(orderId)}
               >
-                {withdraw.isPending ? (
-                  <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-                ) : null}
-                {withdraw.isPending ? t('withdrawal.confirming') : t('withdrawal.confirm')}
-              </Button>
-            </div>
+                {t('withdrawal.confirm')}
+              </BusyButton>
+            </DialogActions>
           </>
         )}
       </CenteredDialogContent>

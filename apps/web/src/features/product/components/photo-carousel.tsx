@@ -1,7 +1,8 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ImageOff, type LucideIcon } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MissingImage } from '#src/components/ui/missing-image.tsx';
 import { usePrefersReducedMotion } from '#src/hooks/use-prefers-reduced-motion.ts';
 import { cn } from '#src/lib/cn.ts';
 
@@ -18,15 +19,28 @@ const arrow =
   'absolute top-1/2 z-10 grid size-11 -translate-y-1/2 place-items-center rounded-full border border-line-strong ' +
   'bg-canvas/80 text-ink shadow-lg backdrop-blur transition-colors hover:border-brand hover:text-brand-strong';
 
+/** The previous or next button over the photos' side. */
+function ArrowButton({
+  icon: Icon,
+  label,
+  onClick,
+  className,
+}: {
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+  className: string;
+}): ReactNode {
+  return (
+    <button type="button" onClick={onClick} aria-label={label} className={cn(arrow, className)}>
+      <Icon aria-hidden="true" className="size-5" />
+    </button>
+  );
+}
+
 function Photo({ src, alt, eager }: { src: string; alt: string; eager: boolean }): ReactNode {
   const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <div role="img" aria-label={alt} className="grid size-full place-items-center text-ink-faint">
-        <ImageOff aria-hidden="true" className="size-10" strokeWidth={1.5} />
-      </div>
-    );
-  }
+  if (failed) return <MissingImage alt={alt} />;
   // The whole photo is shown whatever its shape (covers are portrait), over a blurred copy of itself.
   return (
     <div className="relative size-full overflow-hidden">
@@ -149,22 +163,18 @@ export function PhotoCarousel({ photos, name }: PhotoCarouselProps): ReactNode {
         </div>
         {many ? (
           <>
-            <button
-              type="button"
+            <ArrowButton
+              icon={ChevronLeft}
+              label={t('product.previousPhoto')}
               onClick={previous}
-              aria-label={t('product.previousPhoto')}
-              className={cn(arrow, 'left-2 sm:left-3')}
-            >
-              <ChevronLeft aria-hidden="true" className="size-5" />
-            </button>
-            <button
-              type="button"
+              className="left-2 sm:left-3"
+            />
+            <ArrowButton
+              icon={ChevronRight}
+              label={t('product.nextPhoto')}
               onClick={next}
-              aria-label={t('product.nextPhoto')}
-              className={cn(arrow, 'right-2 sm:right-3')}
-            >
-              <ChevronRight aria-hidden="true" className="size-5" />
-            </button>
+              className="right-2 sm:right-3"
+            />
             <p
               aria-live="polite"
               data-testid="carousel-position"

@@ -4,7 +4,7 @@ import type { PriceHistory as PriceHistoryData } from '@keyland/core/schemas/pro
 import { ChartLine, ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#src/components/ui/button.tsx';
+import { RetryButton } from '#src/components/ui/retry-button.tsx';
 import { usePriceHistory } from '#src/features/product/api/get-price-history.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
 
@@ -253,14 +253,7 @@ export function PriceHistory({ providerId }: { providerId: string }): ReactNode 
     body = (
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <p className="text-sm text-ink-muted">{t('sale.historyError')}</p>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => void history.refetch()}
-          disabled={history.isFetching}
-        >
-          {history.isFetching ? t('common.retrying') : t('common.retry')}
-        </Button>
+        <RetryButton variant="ghost" size="sm" query={history} />
       </div>
     );
   } else body = <PriceHistoryChart history={history.data} now={now} />;

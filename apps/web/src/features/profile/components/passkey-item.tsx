@@ -1,11 +1,18 @@
 import { PASSKEY_NAME_MAX_LENGTH } from '@keyland/core/account-rules';
 import { formatDateTime } from '@keyland/core/dates';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Cloud, KeyRound, LoaderCircle, Pencil, Trash2 } from 'lucide-react';
+import { Cloud, KeyRound, Pencil } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
+import { Button, dangerClasses } from '#src/components/ui/button.tsx';
+import {
+  CenteredDialogContent,
+  DeleteDialogTrigger,
+  DialogActions,
+  DialogHeading,
+  useActionDialog,
+} from '#src/components/ui/centered-dialog.tsx';
 import { focusField, TextField } from '#src/components/ui/form-controls.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { type Passkey, useRemovePasskey, useRenamePasskey } from '#src/features/profile/api/passkeys.ts';
@@ -58,43 +65,22 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
 /** Asks before removing; the passkey then no longer logs in. */
 function RemoveDialog({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () => void }): ReactNode {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const remove = useRemovePasskey();
+  const { open, setOpen, onOpenChange } = useActionDialog(remove);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (remove.isPending) return;
-        setOpen(next);
-        if (!next) remove.reset();
-      }}
-    >
-      <Dialog.Trigger
-        className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'hover:text-danger' })}
-        aria-label={t('passkeys.removeAction', { name: passkey.name })}
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-        <span className="hidden sm:inline">{t('passkeys.remove')}</span>
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <DeleteDialogTrigger label={t('passkeys.removeAction', { name: passkey.name })}>
+        {t('passkeys.remove')}
+      </DeleteDialogTrigger>
       <CenteredDialogContent width="md" testId="remove-passkey-dialog">
-        <Dialog.Title className="text-lg font-semibold text-balance text-ink">
-          {t('passkeys.confirmTitle')}
-        </Dialog.Title>
-        <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
+        <DialogHeading title={t('passkeys.confirmTitle')}>
           {t('passkeys.confirmBody', { name: passkey.name })}
-        </Dialog.Description>
-        {remove.isError ? <InlineError error={remove.error} /> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Dialog.Close
-            type="button"
-            className={buttonClasses({ variant: 'secondary' })}
-            disabled={remove.isPending}
-          >
-            {t('passkeys.cancel')}
-          </Dialog.Close>
-          <Button
-            className="bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600"
-            disabled={remove.isPending}
+        </DialogHeading>
+        <DialogActions cancelLabel={t('passkeys.cancel')} busy={remove.isPending} error={remove.error}>
+          <BusyButton
+            className={dangerClasses}
+            busy={remove.isPending}
+            busyLabel={t('passkeys.removing')}
             onClick={() =>
               remove.mutate(passkey.id, {
                 onSuccess: () => {
@@ -104,10 +90,9 @@ function RemoveDialog({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () 
               })
             }
           >
-            {remove.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-            {remove.isPending ? t('passkeys.removing') : t('passkeys.confirmRemove')}
-          </Button>
-        </div>
+            {t('passkeys.confirmRemove')}
+          </BusyButton>
+        </DialogActions>
       </CenteredDialogContent>
     </Dialog.Root>
   );

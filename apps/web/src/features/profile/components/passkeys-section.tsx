@@ -1,10 +1,11 @@
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { KeyRound, LoaderCircle, Plus, RotateCw } from 'lucide-react';
+import { KeyRound, Plus, RotateCw } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#src/components/ui/button.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
 import { FormMessage, focusField } from '#src/components/ui/form-controls.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
+import { RetryButton } from '#src/components/ui/retry-button.tsx';
 import { useAddPasskey, usePasskeys } from '#src/features/profile/api/passkeys.ts';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { PasskeyItem } from './passkey-item.tsx';
@@ -77,15 +78,7 @@ export function PasskeysSection(): ReactNode {
             <InlineError>
               {t('passkeys.loadError')} {getErrorMessage(passkeys.error)}
             </InlineError>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => void passkeys.refetch()}
-              disabled={passkeys.isFetching}
-            >
-              <RotateCw aria-hidden="true" className="size-4" />
-              {passkeys.isFetching ? t('common.retrying') : t('common.retry')}
-            </Button>
+            <RetryButton variant="secondary" size="sm" icon={RotateCw} query={passkeys} />
           </div>
         ) : passkeys.data.length === 0 ? (
           <p className="flex items-center gap-3 rounded-lg border border-dashed border-line-strong px-4 py-3 text-sm text-ink-muted">
@@ -104,20 +97,18 @@ export function PasskeysSection(): ReactNode {
         {supported === false ? (
           <p className="text-sm text-ink-muted">{t('passkeys.unsupported')}</p>
         ) : (
-          <Button
+          <BusyButton
             id={addButtonId}
             variant="secondary"
             className="self-start"
             onClick={addPasskey}
-            disabled={add.isPending || supported === null}
+            busy={add.isPending}
+            busyLabel={t('passkeys.adding')}
+            icon={Plus}
+            disabled={supported === null}
           >
-            {add.isPending ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Plus aria-hidden="true" className="size-4" />
-            )}
-            {add.isPending ? t('passkeys.adding') : t('passkeys.add')}
-          </Button>
+            {t('passkeys.add')}
+          </BusyButton>
         )}
       </div>
     </section>

@@ -1,11 +1,16 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Download, LoaderCircle, UserX } from 'lucide-react';
+import { Download, UserX } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
+import { Button, buttonClasses, dangerClasses } from '#src/components/ui/button.tsx';
+import {
+  CenteredDialogContent,
+  DialogActions,
+  DialogHeading,
+  useActionDialog,
+} from '#src/components/ui/centered-dialog.tsx';
 import { TextField } from '#src/components/ui/form-controls.tsx';
-import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { dataExportHref, useEraseAccount } from '#src/features/profile/api/privacy.ts';
 
 /** /profile: download all personal data (GDPR art. 20) and delete the account (art. 17). */
@@ -13,9 +18,9 @@ export function PrivacySection(): ReactNode {
   const { t } = useTranslation();
   const headingId = useId();
   const passwordId = useId();
-  const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const erase = useEraseAccount();
+  const dialog = useActionDialog(erase, () => setPassword(''));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,18 +54,11 @@ export function PrivacySection(): ReactNode {
           <h3 className="font-semibold text-ink">{t('privacy.deleteTitle')}</h3>
           <p className="text-sm text-ink-muted">{t('privacy.deleteBody')}</p>
           <Dialog.Root
-            open={open}
+            open={dialog.open}
             onOpenChange={(next) => {
-              if (erase.isPending) return;
-              if (erase.isSuccess) {
-                void erase.leave();
-                return;
-              }
-              setOpen(next);
-              if (!next) {
-                setPassword('');
-                erase.reset();
-              }
+              // Once the account is gone, closing the dialog leaves for the store.
+              if (erase.isSuccess) void erase.leave();
+              else dialog.onOpenChange(next);
             }}
           >
             <Dialog.Trigger
@@ -73,12 +71,7 @@ export function PrivacySection(): ReactNode {
             <CenteredDialogContent width="md" testId="delete-account-dialog">
               {erase.isSuccess ? (
                 <>
-                  <Dialog.Title className="text-lg font-semibold text-balance text-ink">
-                    {t('privacy.deleted')}
-                  </Dialog.Title>
-                  <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
-                    {t('privacy.deleteBody')}
-                  </Dialog.Description>
+                  <DialogHeading title={t('privacy.deleted')}>{t('privacy.deleteBody')}</DialogHeading>
                   <div className="flex justify-end">
                     <Button data-testid="delete-account-done" onClick={() => void erase.leave()}>
                       {t('privacy.close')}
@@ -87,12 +80,7 @@ export function PrivacySection(): ReactNode {
                 </>
               ) : (
                 <>
-                  <Dialog.Title className="text-lg font-semibold text-balance text-ink">
-                    {t('privacy.confirmTitle')}
-                  </Dialog.Title>
-                  <Dialog.Description className="text-sm leading-relaxed text-ink-muted">
-                    {t('privacy.confirmBody')}
-                  </Dialog.Description>
+                  <DialogHeading title={t('privacy.confirmTitle')}>{t('privacy.confirmBody')}</DialogHeading>
                   <form noValidate onSubmit={submit} className="flex flex-col gap-4">
                     <TextField
                       id={passwordId}
@@ -103,27 +91,22 @@ export function PrivacySection(): ReactNode {
                       onChange={(event) => setPassword(event.target.value)}
                       required
                     />
-                    {erase.isError ? <InlineError error={erase.error} /> : null}
-                    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                      <Dialog.Close
-                        type="button"
-                        className={buttonClasses({ variant: 'secondary' })}
-                        disabled={erase.isPending}
-                      >
-                        {t('privacy.cancel')}
-                      </Dialog.Close>
-                      <Button
+                    <DialogActions
+                      cancelLabel={t('privacy.cancel')}
+                      busy={erase.isPending}
+                      error={erase.error}
+                    >
+                      <BusyButton
                         type="submit"
                         data-testid="delete-account-confirm"
-                        className="bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600"
-                        disabled={erase.isPending || password === ''}
+                        className={dangerClasses}
+                        busy={erase.isPending}
+                        busyLabel={t('privacy.deleting')}
+                        disabled={password === ''}
                       >
-                        {erase.isPending ? (
-                          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-                        ) : null}
-                        {erase.isPending ? t('privacy.deleting') : t('privacy.confirmDelete')}
-                      </Button>
-                    </div>
+                        {t('privacy.confirmDelete')}
+                      </BusyButton>
+                    </DialogActions>
                   </form>
                 </>
               )}

@@ -4,14 +4,9 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#src/components/ui/button.tsx';
 import { CountryField } from '#src/components/ui/country-field.tsx';
-import {
-  FormMessage,
-  focusField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '#src/components/ui/form-controls.tsx';
+import { FormMessage, SelectField, TextAreaField, TextField } from '#src/components/ui/form-controls.tsx';
 import { type Profile, useUpdateProfile } from '#src/features/profile/api/profile.ts';
+import { useFieldErrors } from '#src/hooks/use-field-errors.ts';
 import { useLocale } from '#src/hooks/use-locale.ts';
 import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
 
@@ -33,23 +28,18 @@ export function ProfileForm({ profile }: { profile: Profile }): ReactNode {
   const [country, setCountry] = useState(profile.country_id === null ? '' : String(profile.country_id));
   const [language, setLanguage] = useState<Locale>(toLocale(profile.lang, locale));
   const [bio, setBio] = useState(profile.bio);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-
-  const showProblem = (field: FieldName, message: string) => {
-    setErrors({ [field]: message });
-    focusField(fieldId(field));
-  };
+  const { errors, show: showProblem, clear, clearAll: clearErrors } = useFieldErrors<FieldName>(fieldId);
 
   const edited = (field: FieldName) => {
     save.reset();
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+    clear(field);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (nameWords(fullName).length < 2) return showProblem('fullName', t('errors.FULL_NAME_TWO_WORDS'));
     if (country === '') return showProblem('country', t('errors.COUNTRY_REQUIRED'));
-    setErrors({});
+    clearErrors();
     save.mutate(
       { fullName, country: Number(country), language, bio },
       {

@@ -1,9 +1,9 @@
 import { RotateCw, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#src/components/ui/button.tsx';
 import { DocumentTitle } from '#src/components/ui/document-title.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { RetryButton } from '#src/components/ui/retry-button.tsx';
 import { useProfile } from '#src/features/profile/api/profile.ts';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { PasskeysSection } from './passkeys-section.tsx';
@@ -47,10 +47,7 @@ export function ProfileView(): ReactNode {
             body={getErrorMessage(profile.error)}
             className="py-6 sm:py-8"
           >
-            <Button variant="secondary" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
-              <RotateCw aria-hidden="true" className="size-4" />
-              {profile.isFetching ? t('common.retrying') : t('common.retry')}
-            </Button>
+            <RetryButton variant="secondary" icon={RotateCw} query={profile} />
           </EmptyState>
         ) : (
           <ProfileForm key={profile.data.email} profile={profile.data} />

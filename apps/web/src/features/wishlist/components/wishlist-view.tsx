@@ -2,11 +2,10 @@ import { CloudOff, Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { buttonClasses } from '#src/components/ui/button.tsx';
+import { EmptyState, LoadErrorState } from '#src/components/ui/empty-state.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
-import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useWishlist } from '../api/get-wishlist.ts';
 import { type RenderAddToCart, WishlistEntry } from './wishlist-entry.tsx';
 
@@ -24,18 +23,7 @@ export function WishlistView({ renderAddToCart }: { renderAddToCart: RenderAddTo
         </div>
       );
     if (wishlist.isError)
-      return (
-        <EmptyState
-          icon={CloudOff}
-          tone="danger"
-          title={t('wishlist.errorTitle')}
-          body={getErrorMessage(wishlist.error)}
-        >
-          <Button onClick={() => void wishlist.refetch()} disabled={wishlist.isFetching}>
-            {wishlist.isFetching ? t('common.retrying') : t('common.retry')}
-          </Button>
-        </EmptyState>
-      );
+      return <LoadErrorState icon={CloudOff} title={t('wishlist.errorTitle')} query={wishlist} />;
     if (items.length === 0)
       return (
         <EmptyState icon={Heart} title={t('wishlist.emptyTitle')} body={t('wishlist.emptyBody')}>
