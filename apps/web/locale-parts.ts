@@ -53,6 +53,8 @@ const firstBranches = new Set(FIRST_SCREEN_TEXTS.filter((entry) => entry.include
 
 export type Texts = { [key: string]: unknown };
 
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
 function isFirst(section: string, key?: string): boolean {
   return firstSections.has(section) || (key !== undefined && firstBranches.has(`${section}.${key}`));
 }
@@ -66,8 +68,9 @@ export function textsOfPart(texts: Texts, part: TextPart): Texts {
       chosen[section] = value;
       continue;
     }
+    // A plural's forms (`open_one`, `open_other`) go with the key the code names (`cart.open`).
     const branches = Object.entries(value as Texts).filter(
-      ([key]) => isFirst(section, key) === (part === 'first'),
+      ([key]) => isFirst(section, key.replace(PLURAL_FORM, '')) === (part === 'first'),
     );
     if (branches.length > 0) chosen[section] = Object.fromEntries(branches);
   }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import en from '@keyland/core/locales/en.json';
 import { describe, expect, it } from 'vitest';
-import { type Texts, textsMissingFromFirst, textsOfPart } from '../../locale-parts.ts';
+import { FIRST_SCREEN_TEXTS, type Texts, textsMissingFromFirst, textsOfPart } from '../../locale-parts.ts';
 
 /** Every text's key path ('nav.store', 'auth.verify.title', …). */
 function keysOf(texts: Texts, prefix = ''): string[] {
@@ -41,6 +41,23 @@ describe('language files split for the browser', () => {
     // Nothing is lost and nothing is in two parts: together they are the whole file.
     expect(keysOf(first).filter((key) => keysOf(shop).includes(key))).toEqual([]);
     expect([...keysOf(first), ...keysOf(shop), ...keysOf(office)].sort()).toEqual(keysOf(en as Texts).sort());
+  });
+
+  it("names only texts the language files have (a branch's plural forms count as the branch)", () => {
+    const english = en as Texts;
+    const first = textsOfPart(english, 'first');
+    for (const entry of FIRST_SCREEN_TEXTS) {
+      const [section = '', branch] = entry.split('.');
+      if (!branch) {
+        expect(first[section], entry).toEqual(english[section]);
+        continue;
+      }
+      const forms = Object.keys(first[section] as Texts).filter(
+        (key) => key.replace(/_(one|other)$/, '') === branch,
+      );
+      expect(forms.length, entry).toBeGreaterThan(0);
+    }
+    expect(Object.keys(first.cart as Texts)).toEqual(expect.arrayContaining(['open_one', 'open_other']));
   });
 
   it('is the same split in every language, so a text is never missing only in one', () => {

@@ -10,6 +10,9 @@ describe('the texts the browser loads', () => {
     for (const language of ['de', 'en']) {
       expect(has(language, 'nav.store')).toBe(true);
       expect(has(language, 'auth.verify.title')).toBe(true);
+      expect(i18n.getFixedT(language)('cart.open', { count: 2 })).toBe(
+        language === 'en' ? 'Open the cart, 2 lines' : 'Warenkorb öffnen, 2 Positionen',
+      );
       expect(has(language, 'auth.login.title')).toBe(false);
       expect(has(language, 'checkout.cancelledTitle')).toBe(false);
     }
