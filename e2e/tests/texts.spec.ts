@@ -24,6 +24,7 @@ async function bareKeys(page: Page): Promise<string[]> {
       (element) =>
         ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? ''),
     );
+    // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, not the page's data blocks
     return [document.body.innerText, ...attributes].join('\n');
   });
   return [...shown.matchAll(bareKey)].map(([key]) => key);
