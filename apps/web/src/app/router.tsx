@@ -11,7 +11,7 @@ import {
 import { paths } from '#src/config/paths.ts';
 import { RequireAdmin, RequireSession } from '#src/features/auth/components/require-session.tsx';
 import { verifyEmailPath } from '#src/features/auth/paths.ts';
-import { loadOfficeTexts } from '#src/lib/i18n.ts';
+import { loadOfficeTexts, loadShopPart } from '#src/lib/i18n.ts';
 import { AppLayout } from './layout.tsx';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/route-error.tsx';
 
@@ -34,13 +34,20 @@ const loadedByServer: LoaderFunction = () => null;
  */
 export function createRoutes(queryClient: QueryClient | undefined): RouteObject[] {
   /**
-   * Each page is its own chunk, fetched when the route is first visited. A loader only warms the query
-   * cache when the route is entered; changes of the address's query (filters, page) are the screen's own
-   * business, so they do not run it again.
+   * Each page is its own chunk, fetched when the route is first visited, with the shopper's texts beyond
+   * the first page's (src/lib/i18n.ts) unless it is a catalogue page (`texts: 'first'`), whose texts came
+   * with the app. A loader only warms the query cache when the route is entered; changes of the address's
+   * query (filters, page) are the screen's own business, so they do not run it again.
    */
-  const page = (load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> => ({
+  const page = (
+    load: () => Promise<RouteModule>,
+    { texts }: { texts: 'first' | 'shop' } = { texts: 'shop' },
+  ): Pick<RouteObject, 'lazy'> => ({
     lazy: async () => {
-      const module = await load();
+      const [module] = await Promise.all([
+        load(),
+        queryClient && texts === 'shop' ? loadShopPart() : undefined,
+      ]);
       return {
         Component: module.default,
         ...(module.clientLoader
@@ -53,7 +60,7 @@ export function createRoutes(queryClient: QueryClient | undefined): RouteObject[
     },
   });
 
-  const publicStore = page(() => import('./routes/public-store.tsx'));
+  const publicStore = page(() => import('./routes/public-store.tsx'), { texts: 'first' });
 
   return [
     {
@@ -82,7 +89,7 @@ export function createRoutes(queryClient: QueryClient | undefined): RouteObject[
             {
               Component: RequireSession,
               children: [
-                { path: paths.store, ...page(() => import('./routes/store.tsx')) },
+                { path: paths.store, ...page(() => import('./routes/store.tsx'), { texts: 'first' }) },
                 { path: paths.checkout, ...page(() => import('./routes/checkout/summary.tsx')) },
                 { path: paths.history, ...page(() => import('./routes/history.tsx')) },
                 { path: paths.profile, ...page(() => import('./routes/profile.tsx')) },

@@ -18,32 +18,55 @@ declare module 'i18next' {
   }
 }
 
+type TextPart = 'first' | 'shop' | 'office';
+
 /**
- * Two chunks per language file in packages/core/src/i18n/locales (split by vite.config.ts): the shop's
- * texts, loaded with the first page, and the back office's (admin, promotions, coupons, supplier), loaded
- * only when an admin page opens. A language without a file yet loads as empty, so every key falls back to
- * English. Without the build's split (unit tests) each part is the whole file, which works the same.
+ * Three chunks per language file in packages/core/src/i18n/locales (split by locale-parts.ts): the texts of
+ * the store's shell and catalogue pages (`first`), loaded with the first page; the other shopper's texts
+ * (`shop`), loaded with any other page and with the first menu or dialog opened; and the back office's
+ * (`office`), loaded only when an admin page opens. A language without a file yet loads as empty, so every
+ * key falls back to English.
  */
-const shopFiles = import.meta.glob<Resources>('../../../../packages/core/src/i18n/locales/*.json', {
-  query: '?part=shop',
-  import: 'default',
-});
-const officeFiles = import.meta.glob<Partial<Resources>>(
-  '../../../../packages/core/src/i18n/locales/*.json',
-  {
+const parts: Record<TextPart, Record<string, () => Promise<Partial<Resources>>>> = {
+  first: import.meta.glob<Partial<Resources>>('../../../../packages/core/src/i18n/locales/*.json', {
+    query: '?part=first',
+    import: 'default',
+  }),
+  shop: import.meta.glob<Partial<Resources>>('../../../../packages/core/src/i18n/locales/*.json', {
+    query: '?part=shop',
+    import: 'default',
+  }),
+  office: import.meta.glob<Partial<Resources>>('../../../../packages/core/src/i18n/locales/*.json', {
     query: '?part=office',
     import: 'default',
-  },
-);
+  }),
+};
 
-function loaderFor(language: string): (() => Promise<Resources>) | undefined {
-  return shopFiles[`../../../../packages/core/src/i18n/locales/${language}.json`];
+async function loadPart(part: TextPart, language: string): Promise<Partial<Resources>> {
+  const load = parts[part][`../../../../packages/core/src/i18n/locales/${language}.json`];
+  return load ? load() : {};
 }
 
-/** The shop's texts of a language (empty for a language without a file yet). */
+type Texts = { [key: string]: unknown };
+
+/** The parts' texts in one tree (a section may be split between parts: `auth.verify` comes first). */
+function mergeTexts(parts: Texts[]): Texts {
+  const merged: Texts = {};
+  for (const texts of parts) {
+    for (const [key, value] of Object.entries(texts)) {
+      const earlier = merged[key];
+      merged[key] =
+        typeof earlier === 'object' && earlier !== null && typeof value === 'object' && value !== null
+          ? mergeTexts([earlier as Texts, value as Texts])
+          : value;
+    }
+  }
+  return merged;
+}
+
+/** Every text a shopper's page may show in a language (empty for a language without a file yet). */
 export async function loadShopTexts(language: string): Promise<Partial<Resources>> {
-  const load = loaderFor(language);
-  return load ? load() : {};
+  return mergeTexts(await Promise.all([loadPart('first', language), loadPart('shop', language)]));
 }
 
 /** What the browser and the server (src/entry-server.tsx) render with: the same texts, the same fallback. */
@@ -55,25 +78,36 @@ export const i18nOptions = {
   interpolation: { escapeValue: false },
 } as const;
 
-let officeWanted = false;
-const officeLoaded = new Set<string>();
+/** The parts asked for so far besides the first: a language switched to later loads them at once. */
+const wanted = new Set<TextPart>(['first']);
+const added = new Set<string>();
 
-async function addOfficeTexts(language: string): Promise<void> {
-  if (officeLoaded.has(language)) return;
-  const load = officeFiles[`../../../../packages/core/src/i18n/locales/${language}.json`];
-  if (!load) return;
-  const texts = await load();
+async function addPart(part: TextPart, language: string): Promise<void> {
+  const key = `${part}:${language}`;
+  if (added.has(key)) return;
+  const texts = await loadPart(part, language);
   i18n.addResourceBundle(language, 'translation', texts, true, false);
-  officeLoaded.add(language);
+  added.add(key);
+}
+
+async function addWanted(part: 'shop' | 'office'): Promise<void> {
+  wanted.add(part);
+  const languages = new Set([i18n.language, DEFAULT_LOCALE].filter(Boolean));
+  await Promise.all([...languages].map((language) => addPart(part, language)));
 }
 
 /**
- * Loads the back office's texts in the current language and its fallback, and from then on in every
- * language the admin switches to. Admin pages wait for it before they render.
+ * Loads the rest of the shopper's texts (the first page has only its own) in the current language and its
+ * fallback, and from then on in every language switched to. Pages other than the catalogue's, and every
+ * menu or dialog, wait for it before they render.
  */
+export function loadShopPart(): Promise<void> {
+  return addWanted('shop');
+}
+
+/** Loads the back office's texts the same way (with the shopper's): admin pages wait for it. */
 export async function loadOfficeTexts(): Promise<void> {
-  officeWanted = true;
-  await Promise.all([...new Set([i18n.language, DEFAULT_LOCALE])].map(addOfficeTexts));
+  await Promise.all([addWanted('shop'), addWanted('office')]);
 }
 
 const lazyBackend: BackendModule = {
@@ -81,13 +115,12 @@ const lazyBackend: BackendModule = {
   callbackApi: true,
   init() {},
   read(language: string, _namespace: string, callback: ReadCallback) {
-    const load = loaderFor(language);
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (resources) => callback(null, resources),
+    const asked = [...wanted];
+    Promise.all(asked.map((part) => loadPart(part, language))).then(
+      (loaded) => {
+        for (const part of asked) added.add(`${part}:${language}`);
+        callback(null, mergeTexts(loaded));
+      },
       (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
     );
   },
@@ -129,8 +162,10 @@ export const i18n = i18next.createInstance();
 export async function initI18n(language: Locale = initialLanguage()): Promise<typeof i18n> {
   applyDocumentLanguage(language);
   i18n.on('languageChanged', applyDocumentLanguage);
+  // A language loaded earlier, before a part was asked for, gets that part now (the backend loads every
+  // asked part for a language it reads for the first time).
   i18n.on('languageChanged', (next: string) => {
-    if (officeWanted) void addOfficeTexts(next);
+    for (const part of wanted) void addPart(part, next);
   });
   await i18n
     .use(lazyBackend)
@@ -138,7 +173,7 @@ export async function initI18n(language: Locale = initialLanguage()): Promise<ty
     .init({
       ...i18nOptions,
       lng: language,
-      // Components also render again when texts are added (the back office's part arrives later).
+      // Components also render again when texts are added (a part that arrives later).
       react: { useSuspense: false, bindI18nStore: 'added' },
     });
   return i18n;
