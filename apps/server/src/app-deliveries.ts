@@ -3,7 +3,7 @@ import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import type { ChangeSignal } from './lib/catalogue-changed.ts';
 import type { KeyVault } from './lib/key-vault.ts';
-import { createScheduledJob, scheduleWithApp } from './lib/scheduled-job.ts';
+import { scheduleAppJob } from './lib/scheduled-job.ts';
 import { createGiftsService, giftsPaid, giftsRoutes } from './modules/gifts/index.ts';
 import type { MailDispatcher, MailOutbox } from './modules/mail/index.ts';
 import {
@@ -39,17 +39,14 @@ function scheduleRound(
   dbHandle: DbHandle,
   round: { name: string; what: string; run: () => Promise<unknown>; signal: ChangeSignal },
 ) {
-  const job = scheduleWithApp(
-    app,
-    createScheduledJob({
-      name: round.name,
-      intervalMs: DELIVERY_ROUND_MS,
-      firstRound: { at: 'start' },
-      dbHandle,
-      run: round.run,
-      onError: (error) => app.log.error({ err: error }, `${round.what} round failed`),
-    }),
-  );
+  const job = scheduleAppJob(app, {
+    name: round.name,
+    intervalMs: DELIVERY_ROUND_MS,
+    firstRound: { at: 'start' },
+    dbHandle,
+    run: round.run,
+    failed: `${round.what} round failed`,
+  });
   const unsubscribe = round.signal.subscribe(() => void job.tick());
   app.addHook('onClose', async () => unsubscribe());
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from './db/client.ts';
-import { createScheduledJob, scheduleWithApp } from './lib/scheduled-job.ts';
+import { type LoggedJobOptions, scheduleAppJob } from './lib/scheduled-job.ts';
 import type { SessionStore } from './modules/accounts/index.ts';
 import type { ReviewService } from './modules/admin/orders/index.ts';
 import type { CheckoutService } from './modules/checkout/index.ts';
@@ -19,50 +19,44 @@ export function scheduleCheckoutJobs(
   parts: { checkout: CheckoutService; review: ReviewService; sessionStore: SessionStore },
 ): void {
   const { checkout, review, sessionStore } = parts;
-  const job = (options: Parameters<typeof createScheduledJob>[0]) =>
-    scheduleWithApp(app, createScheduledJob(options));
+  const job = (options: Omit<LoggedJobOptions, 'dbHandle'>) => scheduleAppJob(app, { ...options, dbHandle });
   // Reservations whose payment never came back are released every minute.
   job({
     name: 'reservation-sweeper',
     intervalMs: 60_000,
-    dbHandle,
     run: () => checkout.sweepLapsed(),
-    onError: (error) => app.log.error({ err: error }, 'reservation sweep failed'),
+    failed: 'reservation sweep failed',
   });
   // Held orders nobody reviewed in time are cancelled and refunded, never delivered.
   job({
     name: 'review-deadline',
     intervalMs: 5 * 60_000,
-    dbHandle,
     run: () => review.cancelOverdue(),
-    onError: (error) => app.log.error({ err: error }, 'review deadline job failed'),
+    failed: 'review deadline job failed',
   });
   // Ended logins and spent rate-limit windows are only refused when read; their rows go every hour.
   job({
     name: 'expired-sessions',
     intervalMs: 60 * 60_000,
-    dbHandle,
     run: () => sessionStore.deleteExpired(new Date()),
-    onError: (error) => app.log.error({ err: error }, 'expired session purge failed'),
+    failed: 'expired session purge failed',
   });
   // Sessions left in doubt (lost webhook, crash) are asked about at start and every minute.
   job({
     name: 'reconcile-payments',
     intervalMs: 60_000,
     firstRound: { at: 'start' },
-    dbHandle,
     run: () => checkout.reconcilePayments(),
     // At start nothing of this process is in flight: every pending session is in doubt.
     runFirst: () => checkout.reconcilePayments({ settleMs: 0 }),
-    onError: (error) => app.log.error({ err: error }, 'payment reconciliation failed'),
+    failed: 'payment reconciliation failed',
   });
   // Dispute evidence that failed to go (or never went) is sent again while its deadline has not passed.
   job({
     name: 'dispute-evidence',
     intervalMs: 15 * 60_000,
-    dbHandle,
     run: () => review.submitDisputeEvidence(),
-    onError: (error) => app.log.error({ err: error }, 'dispute evidence job failed'),
+    failed: 'dispute evidence job failed',
   });
 }
 
@@ -73,16 +67,13 @@ export function scheduleLocalSettlement(
   repository: LocalPaymentRepository,
   webhookSecret: string,
 ): void {
-  scheduleWithApp(
-    app,
-    createScheduledJob({
-      name: 'local-payment-settlement',
-      intervalMs: 1_000,
-      dbHandle,
-      run: () => settleDueTransfers(app, repository, webhookSecret, new Date()),
-      onError: (error) => app.log.error({ err: error }, 'local payment settlement failed'),
-    }),
-  );
+  scheduleAppJob(app, {
+    name: 'local-payment-settlement',
+    intervalMs: 1_000,
+    dbHandle,
+    run: () => settleDueTransfers(app, repository, webhookSecret, new Date()),
+    failed: 'local payment settlement failed',
+  });
 }
 
 /**
@@ -96,22 +87,19 @@ export function scheduleInvoiceNumbering(
   parts: { invoices: InvoicesService; mailDispatcher: MailDispatcher; intervalMs: number; settleMs: number },
 ): { kick(): void } {
   const { invoices, mailDispatcher, settleMs } = parts;
-  const job = scheduleWithApp(
-    app,
-    createScheduledJob({
-      name: 'invoice-numbering',
-      intervalMs: parts.intervalMs,
-      // Invoices a stopped process left without numbers are numbered at once.
-      firstRound: { at: 'start' },
-      dbHandle,
-      run: async () => {
-        const numbered = await invoices.numberWaiting(settleMs);
-        if (numbered > 0) mailDispatcher.kick();
-        return numbered;
-      },
-      onError: (error) => app.log.error({ err: error }, 'invoice numbering failed'),
-    }),
-  );
+  const job = scheduleAppJob(app, {
+    name: 'invoice-numbering',
+    intervalMs: parts.intervalMs,
+    // Invoices a stopped process left without numbers are numbered at once.
+    firstRound: { at: 'start' },
+    dbHandle,
+    run: async () => {
+      const numbered = await invoices.numberWaiting(settleMs);
+      if (numbered > 0) mailDispatcher.kick();
+      return numbered;
+    },
+    failed: 'invoice numbering failed',
+  });
   let asked: NodeJS.Timeout | undefined;
   return {
     kick() {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { catalogueChanged } from './lib/catalogue-changed.ts';
-import { createScheduledJob, scheduleWithApp } from './lib/scheduled-job.ts';
+import { scheduleAppJob } from './lib/scheduled-job.ts';
 import { createAnswerCache } from './modules/catalogue/catalogue.cache.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -44,16 +44,13 @@ export async function registerCatalogueAndPrices(
   await app.register(promotionsAdminRoutes, { service: promotions });
   await app.register(couponsAdminRoutes, { service: createCouponsService({ db, now }) });
   if (config.promotionCheckMs > 0)
-    scheduleWithApp(
-      app,
-      createScheduledJob({
-        name: 'promotion-prices',
-        intervalMs: config.promotionCheckMs,
-        firstRound: { at: 'start' },
-        dbHandle,
-        run: () => promotions.applyDue(),
-        onError: (error) => app.log.error({ err: error }, 'promotion prices round failed'),
-      }),
-    );
+    scheduleAppJob(app, {
+      name: 'promotion-prices',
+      intervalMs: config.promotionCheckMs,
+      firstRound: { at: 'start' },
+      dbHandle,
+      run: () => promotions.applyDue(),
+      failed: 'promotion prices round failed',
+    });
   return { catalogue, promotions };
 }

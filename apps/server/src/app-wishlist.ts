@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
-import { createScheduledJob, scheduleWithApp } from './lib/scheduled-job.ts';
+import { scheduleAppJob } from './lib/scheduled-job.ts';
 import type { MailDispatcher, MailOutbox } from './modules/mail/index.ts';
 import { createWishlistAlerts, createWishlistService, wishlistRoutes } from './modules/wishlist/index.ts';
 
@@ -23,15 +23,12 @@ export async function registerWishlist(
   await app.register(wishlistRoutes, { service: createWishlistService({ db }) });
   const alerts = createWishlistAlerts({ db, ...deps, publicUrl: config.publicUrl });
   if (config.promotionCheckMs > 0)
-    scheduleWithApp(
-      app,
-      createScheduledJob({
-        name: 'wishlist-alerts',
-        intervalMs: config.promotionCheckMs,
-        firstRound: { at: 'delay', delayMs: config.promotionCheckMs },
-        dbHandle,
-        run: () => alerts.run(),
-        onError: (error) => app.log.error({ err: error }, 'wishlist alerts round failed'),
-      }),
-    );
+    scheduleAppJob(app, {
+      name: 'wishlist-alerts',
+      intervalMs: config.promotionCheckMs,
+      firstRound: { at: 'delay', delayMs: config.promotionCheckMs },
+      dbHandle,
+      run: () => alerts.run(),
+      failed: 'wishlist alerts round failed',
+    });
 }

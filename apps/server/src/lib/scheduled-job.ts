@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DbHandle, LockOutcome } from '../db/client.ts';
 
 /**
@@ -110,6 +110,22 @@ export function scheduleWithApp(app: FastifyInstance, job: ScheduledJob): Schedu
   app.addHook('onReady', async () => job.start());
   app.addHook('onClose', async () => job.stop());
   return job;
+}
+
+/** A job's options with its failures logged: `failed` is the log line of a round that throws. */
+export type LoggedJobOptions = Omit<ScheduledJobOptions, 'onError'> & { failed: string };
+
+/** A job whose failed rounds are logged as errors on `log` (`failed`, with the error). */
+export function createLoggedJob(
+  log: Pick<FastifyBaseLogger, 'error'>,
+  { failed, ...options }: LoggedJobOptions,
+): ScheduledJob {
+  return createScheduledJob({ ...options, onError: (error) => log.error({ err: error }, failed) });
+}
+
+/** A job logged on the app's log (createLoggedJob), started and stopped with the app (scheduleWithApp). */
+export function scheduleAppJob(app: FastifyInstance, options: LoggedJobOptions): ScheduledJob {
+  return scheduleWithApp(app, createLoggedJob(app.log, options));
 }
 
 declare module 'fastify' {

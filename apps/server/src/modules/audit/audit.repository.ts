@@ -1,6 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adminAudit, customers } from '../../db/schema/index.ts';
+import { pageWithTotal } from '../../db/sql-helpers.ts';
 import type { Actor } from '../admin/index.ts';
 
 export interface AuditRecord {
@@ -62,7 +63,7 @@ export function createAuditRepository(db: Executor) {
 
     async page(options: { offset: number; limit: number; action?: string | undefined }) {
       const where = options.action ? eq(adminAudit.action, options.action) : undefined;
-      const rows = await db
+      const rows = db
         .select({
           id: adminAudit.id,
           actor: adminAudit.actor,
@@ -79,11 +80,8 @@ export function createAuditRepository(db: Executor) {
         .from(adminAudit)
         .leftJoin(customers, eq(customers.id, adminAudit.adminId))
         .where(where)
-        .orderBy(desc(adminAudit.at), desc(adminAudit.id))
-        .offset(options.offset)
-        .limit(options.limit);
-      const [total] = await db.select({ n: count() }).from(adminAudit).where(where);
-      return { rows, total: total?.n ?? 0 };
+        .orderBy(desc(adminAudit.at), desc(adminAudit.id));
+      return pageWithTotal(rows.$dynamic(), db.select({ n: count() }).from(adminAudit).where(where), options);
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   gameDetailResponseSchema,
 } from '@keyland/core/schemas/game-detail';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { openGraphTags } from '../../lib/open-graph.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 /*
@@ -97,12 +98,7 @@ export function productHead(game: GameDetail, publicUrl: string): string {
     `<title>${e(title)}</title>`,
     `<meta name="description" content="${e(description)}" data-ssr />`,
     `<link rel="canonical" href="${e(canonical)}" data-ssr />`,
-    `<meta property="og:type" content="product" data-ssr />`,
-    `<meta property="og:site_name" content="Keyland" data-ssr />`,
-    `<meta property="og:title" content="${e(title)}" data-ssr />`,
-    `<meta property="og:description" content="${e(description)}" data-ssr />`,
-    `<meta property="og:url" content="${e(canonical)}" data-ssr />`,
-    `<meta property="og:image" content="${e(image)}" data-ssr />`,
+    ...openGraphTags({ type: 'product', title, description, url: canonical, image }),
     `<meta name="twitter:card" content="summary_large_image" data-ssr />`,
     `<meta property="product:price:amount" content="${e(game.priceSellWithTax.toFixed(2))}" data-ssr />`,
     `<meta property="product:price:currency" content="EUR" data-ssr />`,

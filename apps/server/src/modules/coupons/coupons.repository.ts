@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { couponCodes, couponGames, couponRedemptions, coupons, orders } from '../../db/schema/index.ts';
+import { linkedIds, replaceLinks } from '../../db/sql-helpers.ts';
 
 export type CouponRecord = typeof coupons.$inferSelect;
 export type NewCoupon = typeof coupons.$inferInsert;
@@ -17,21 +18,10 @@ const useCounts = or(
 ) as ReturnType<typeof or>;
 
 export function createCouponsRepository(db: Executor) {
+  const gameLinks = { table: couponGames, owner: couponGames.couponId, linked: couponGames.gameId };
   const withGames = async (rows: CouponRecord[]): Promise<CouponRow[]> => {
-    if (rows.length === 0) return [];
-    const links = await db
-      .select()
-      .from(couponGames)
-      .where(
-        inArray(
-          couponGames.couponId,
-          rows.map((r) => r.id),
-        ),
-      );
-    return rows.map((row) => ({
-      ...row,
-      gameIds: links.filter((l) => l.couponId === row.id).map((l) => l.gameId),
-    }));
+    const gameIds = await linkedIds(db, gameLinks, rows);
+    return rows.map((row) => ({ ...row, gameIds: gameIds(row.id) }));
   };
 
   const usesWhere = async (where: ReturnType<typeof and>): Promise<number> => {
@@ -90,9 +80,12 @@ export function createCouponsRepository(db: Executor) {
     },
 
     async setGames(id: number, gameIds: readonly number[]): Promise<void> {
-      await db.delete(couponGames).where(eq(couponGames.couponId, id));
-      if (gameIds.length > 0)
-        await db.insert(couponGames).values(gameIds.map((gameId) => ({ couponId: id, gameId })));
+      await replaceLinks(
+        db,
+        gameLinks,
+        id,
+        gameIds.map((gameId) => ({ couponId: id, gameId })),
+      );
     },
 
     /** Which of the codes exist already (upper case). */

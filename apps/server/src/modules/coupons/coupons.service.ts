@@ -12,6 +12,7 @@ import {
   discountWindow,
   endDiscount,
   lockScheduled,
+  writeScheduledChange,
 } from '../pricing/index.ts';
 import { type CouponRow, createCouponsRepository, type NewCoupon } from './coupons.repository.ts';
 
@@ -136,15 +137,7 @@ export function createCouponsService({ db, now = () => new Date() }: { db: Datab
         const repo = createCouponsRepository(tx);
         const row = await lockScheduled('coupon', { rows: repo, id, at });
         const { gameIds, ...values } = couponValues(input, at);
-        await repo.update(id, values);
-        await repo.setGames(id, gameIds);
-        await auditTrail(tx).record(actor, {
-          action: 'coupon.update',
-          targetType: 'coupon',
-          targetId: id,
-          before: { ...row },
-          after: { ...values, gameIds },
-        });
+        await writeScheduledChange(tx, actor, 'coupon', { rows: repo, id, before: row }, { values, gameIds });
       });
       return one(id, at);
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { createScheduledJob, scheduleWithApp } from '../../lib/scheduled-job.ts';
+import { scheduleAppJob } from '../../lib/scheduled-job.ts';
 import type { GameDataSource } from './game-data.port.ts';
 import { createGameDataService } from './game-data.service.ts';
 import { createRawgSource, noGameData } from './rawg.adapter.ts';
@@ -19,14 +19,11 @@ export function registerGameData(
   const service = createGameDataService({ dbHandle: deps.dbHandle, source, log: app.log });
   if (source.kind === 'none') return service;
   // The service takes the lock `game-data` itself.
-  scheduleWithApp(
-    app,
-    createScheduledJob({
-      name: 'game-data',
-      intervalMs: ENRICH_EVERY_MS,
-      run: () => service.enrichPending(),
-      onError: (error) => app.log.error({ err: error }, 'game data enrichment failed'),
-    }),
-  );
+  scheduleAppJob(app, {
+    name: 'game-data',
+    intervalMs: ENRICH_EVERY_MS,
+    run: () => service.enrichPending(),
+    failed: 'game data enrichment failed',
+  });
   return service;
 }

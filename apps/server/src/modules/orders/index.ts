@@ -3,13 +3,14 @@ import { createKeyAccessRepository } from './key-access.repository.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 
 export { queueToBuyer } from './order-buyer-mail.ts';
-export { enqueueOrderKeysMail, type KeyDeliveryDeps } from './order-keys-mail.ts';
 export {
   enqueueLatePaymentRefundedMail,
-  enqueuePaymentFailedMail,
-  enqueuePaymentProcessingMail,
-} from './order-payment-mail.ts';
-export { enqueueOrderHeldMail, enqueueReviewCancelledMail } from './order-review-mail.ts';
+  enqueueOrderCancelledMail,
+  enqueueReviewCancelledMail,
+} from './order-cancelled-mail.ts';
+export { enqueueOrderKeysMail, type KeyDeliveryDeps } from './order-keys-mail.ts';
+export { enqueuePaymentFailedMail, enqueuePaymentProcessingMail } from './order-payment-mail.ts';
+export { enqueueOrderHeldMail } from './order-review-mail.ts';
 /**
  * The orders module's public face: the order read model (orders, lines, consents, the buyer) that
  * checkout, the back office, invoices, withdrawals and supplier deliveries use, the state machine that

@@ -33,22 +33,3 @@ export function enqueuePaymentFailedMail(tx: Executor, deps: Deps, order: OrderR
     }),
   );
 }
-
-/**
- * Tells the customer a payment that arrived after their reservation lapsed could not be served (the keys
- * ran out meanwhile): the order is cancelled and the whole amount refunded.
- */
-export function enqueueLatePaymentRefundedMail(tx: Executor, deps: Deps, order: OrderRow) {
-  return queueToBuyer(tx, deps, order, 'order_cancelled', (t, name, locale) =>
-    renderMail(locale, {
-      subject: t('mail.cancelled.subject', { id: order.id }),
-      heading: t('mail.cancelled.heading', { name }),
-      paragraphs: [
-        t('mail.lateRefund.body', { id: order.id }),
-        t('mail.cancelled.refund', { amount: formatEuros(order.amountTotalCents, locale) }),
-        t('mail.lateRefund.again'),
-      ],
-      action: { label: t('mail.paymentFailed.action'), url: `${deps.publicUrl}/store` },
-    }),
-  );
-}

@@ -5,7 +5,6 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   findAccount,
-  hashToken,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_IP,
   type RateLimiter,
@@ -13,9 +12,10 @@ import {
   type SessionService,
   toSessionUser,
 } from '../accounts/index.ts';
+import { passkeyChallenges } from './passkey-challenges.ts';
 import { createPasskeysRepository } from './passkeys.repository.ts';
-import { PASSKEY_CHALLENGE_TTL_MS, passkeyInvalid } from './passkeys.service.ts';
-import { challengeOfAnswer, createWebAuthn, relyingPartyOf } from './passkeys.webauthn.ts';
+import { passkeyInvalid } from './passkeys.service.ts';
+import { createWebAuthn, relyingPartyOf } from './passkeys.webauthn.ts';
 
 /** Login ceremonies started by one address (each stores a challenge): generous for people, not for floods. */
 export const PASSKEY_LOGIN_STARTS_PER_IP: RateRule = {
@@ -54,6 +54,7 @@ export function createPasskeyLoginService(deps: PasskeyLoginDeps) {
   const { db, limiter } = deps;
   const now = deps.now ?? (() => new Date());
   const repository = createPasskeysRepository(db);
+  const challenges = passkeyChallenges(repository, now);
   const webAuthn = createWebAuthn(relyingPartyOf(deps.publicUrl));
 
   async function guard(rule: RateRule, subject: string): Promise<void> {
@@ -75,14 +76,7 @@ export function createPasskeyLoginService(deps: PasskeyLoginDeps) {
       const started = await limiter.hit(PASSKEY_LOGIN_STARTS_PER_IP, meta.ip);
       if (started.limited) throw rateLimited(started.retryAfterSec);
       const options = await webAuthn.loginOptions();
-      await repository.insertChallenge(
-        {
-          challengeHash: hashToken(options.challenge),
-          ceremony: 'login',
-          expiresAt: new Date(now().getTime() + PASSKEY_CHALLENGE_TTL_MS),
-        },
-        now(),
-      );
+      await challenges.keep(options.challenge, 'login');
       return options;
     },
 
@@ -92,10 +86,7 @@ export function createPasskeyLoginService(deps: PasskeyLoginDeps) {
       meta: LoginMeta,
     ): Promise<{ token: string; user: SessionUser; customerId: number }> {
       await guard(LOGIN_FAILURES_PER_IP, meta.ip);
-      const challenge = challengeOfAnswer(response.response.clientDataJSON);
-      const taken = challenge
-        ? await repository.takeChallenge(hashToken(challenge), 'login', now())
-        : undefined;
+      const { challenge, taken } = await challenges.take(response.response.clientDataJSON, 'login');
       if (!challenge || !taken)
         return failed(passkeyInvalid('The passkey request has expired or was already answered'), meta.ip);
       const passkey = await repository.byCredentialId(response.id);

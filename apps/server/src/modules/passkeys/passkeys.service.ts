@@ -2,13 +2,12 @@ import type { Passkey, PasskeyCreationOptions } from '@keyland/core/schemas/pass
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { findAccount, hashToken, newToken } from '../accounts/index.ts';
+import { findAccount, newToken } from '../accounts/index.ts';
 import { auditTrail } from '../audit/index.ts';
+import { passkeyChallenges } from './passkey-challenges.ts';
 import { createPasskeysRepository, type PasskeyRow } from './passkeys.repository.ts';
-import { challengeOfAnswer, createWebAuthn, relyingPartyOf } from './passkeys.webauthn.ts';
+import { createWebAuthn, relyingPartyOf } from './passkeys.webauthn.ts';
 
-/** A ceremony's challenge can be answered this long after it was handed out, and once only. */
-export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
 /** The name of a passkey added without one. */
 const DEFAULT_NAME = 'Passkey';
 
@@ -60,6 +59,7 @@ export function createPasskeysService(deps: PasskeysDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const repository = createPasskeysRepository(db);
+  const challenges = passkeyChallenges(repository, now);
   const webAuthn = createWebAuthn(relyingPartyOf(deps.publicUrl));
 
   async function passwordOf(executor: Executor, customerId: number): Promise<boolean> {
@@ -110,16 +110,7 @@ export function createPasskeysService(deps: PasskeysDeps) {
         displayName: owner.fullName,
         exclude: existing,
       });
-      await repository.insertChallenge(
-        {
-          challengeHash: hashToken(options.challenge),
-          ceremony: 'registration',
-          customerId: owner.customerId,
-          userHandle,
-          expiresAt: new Date(now().getTime() + PASSKEY_CHALLENGE_TTL_MS),
-        },
-        now(),
-      );
+      await challenges.keep(options.challenge, 'registration', { customerId: owner.customerId, userHandle });
       return options;
     },
 
@@ -129,10 +120,7 @@ export function createPasskeysService(deps: PasskeysDeps) {
       response: RegistrationResponseJSON,
       name: string | undefined,
     ): Promise<Passkey> {
-      const challenge = challengeOfAnswer(response.response.clientDataJSON);
-      const taken = challenge
-        ? await repository.takeChallenge(hashToken(challenge), 'registration', now())
-        : undefined;
+      const { challenge, taken } = await challenges.take(response.response.clientDataJSON, 'registration');
       if (!challenge || !taken?.userHandle || taken.customerId !== owner.customerId)
         throw passkeyInvalid('The passkey request has expired or was already answered; try again');
       const credential = await webAuthn.verifyRegistration(response, challenge);

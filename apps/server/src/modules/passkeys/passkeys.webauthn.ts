@@ -70,6 +70,14 @@ export interface UsedCredential {
  * are required, so logins need no e-mail first (and the browser can offer them as autofill).
  */
 export function createWebAuthn(rp: RelyingParty) {
+  /** What an answer of either ceremony is checked against: our challenge, origin and RP ID, a verified user. */
+  const expected = (challenge: string) => ({
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  });
+
   return {
     registrationOptions(input: {
       userHandle: string;
@@ -99,10 +107,7 @@ export function createWebAuthn(rp: RelyingParty) {
       try {
         const result = await verifyRegistrationResponse({
           response,
-          expectedChallenge: challenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.id,
-          requireUserVerification: true,
+          ...expected(challenge),
           supportedAlgorithmIDs: ALGORITHMS,
         });
         if (!result.verified) return undefined;
@@ -137,16 +142,13 @@ export function createWebAuthn(rp: RelyingParty) {
       try {
         const result = await verifyAuthenticationResponse({
           response,
-          expectedChallenge: challenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.id,
+          ...expected(challenge),
           credential: {
             id: credential.credentialId,
             publicKey: isoBase64URL.toBuffer(credential.publicKey),
             counter: credential.counter,
             transports: credential.transports,
           },
-          requireUserVerification: true,
         });
         if (!result.verified || !result.authenticationInfo.userVerified) return undefined;
         const info = result.authenticationInfo;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { localPaymentRefunds } from '../../db/schema/admin.ts';
 import { localPaymentSessions } from '../../db/schema/orders.ts';
+import { insertOrGet } from '../../db/sql-helpers.ts';
 
 export type LocalSession = typeof localPaymentSessions.$inferSelect;
 export type LocalRefund = typeof localPaymentRefunds.$inferSelect;
@@ -30,14 +31,7 @@ export function createLocalPaymentRepository(db: Executor) {
   return {
     /** Inserts a session, or returns the one already created with the same idempotency key. */
     async insertOrGet(values: typeof localPaymentSessions.$inferInsert): Promise<LocalSession> {
-      await db
-        .insert(localPaymentSessions)
-        .values(values)
-        .onConflictDoNothing({ target: localPaymentSessions.idempotencyKey });
-      const [row] = await db
-        .select()
-        .from(localPaymentSessions)
-        .where(eq(localPaymentSessions.idempotencyKey, values.idempotencyKey));
+      const row = await insertOrGet(db, localPaymentSessions, 'idempotencyKey', values);
       if (!row) throw new Error('Local payment session missing after insert');
       return row;
     },
@@ -94,14 +88,7 @@ export function createLocalPaymentRepository(db: Executor) {
 
     /** Records a refund, or returns the one already recorded with the same idempotency key. */
     async insertRefundOrGet(values: typeof localPaymentRefunds.$inferInsert): Promise<LocalRefund> {
-      await db
-        .insert(localPaymentRefunds)
-        .values(values)
-        .onConflictDoNothing({ target: localPaymentRefunds.idempotencyKey });
-      const [row] = await db
-        .select()
-        .from(localPaymentRefunds)
-        .where(eq(localPaymentRefunds.idempotencyKey, values.idempotencyKey));
+      const row = await insertOrGet(db, localPaymentRefunds, 'idempotencyKey', values);
       if (!row) throw new Error('Local refund missing after insert');
       return row;
     },

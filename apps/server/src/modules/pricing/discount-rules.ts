@@ -100,3 +100,31 @@ export async function endDiscount<Row extends DiscountWindow>(
     after: { endedEarlyAt: at.toISOString() },
   });
 }
+
+/** What a discount's repository offers for a new rule of a discount not started yet. */
+interface ChangeRows<Values> {
+  update(id: number, values: Values): Promise<void>;
+  setGames(id: number, gameIds: readonly number[]): Promise<void>;
+}
+
+/**
+ * Writes the new rule of a discount not started yet (its row locked by `lockScheduled`): its columns, with
+ * `reset` (columns the change clears, left out of the audit row), its chosen games, and the audit row.
+ */
+export async function writeScheduledChange<Values extends object>(
+  tx: Transaction,
+  actor: Actor,
+  discount: Discount,
+  { rows, id, before }: { rows: ChangeRows<Values>; id: number; before: object },
+  { values, gameIds, reset }: { values: Values; gameIds: number[]; reset?: object },
+): Promise<void> {
+  await rows.update(id, { ...values, ...reset });
+  await rows.setGames(id, gameIds);
+  await auditTrail(tx).record(actor, {
+    action: `${discount}.update`,
+    targetType: discount,
+    targetId: id,
+    before: { ...before },
+    after: { ...values, gameIds },
+  });
+}

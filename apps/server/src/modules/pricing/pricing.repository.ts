@@ -9,7 +9,7 @@ import {
   promotionGames,
   promotions,
 } from '../../db/schema/index.ts';
-import { rowsOf } from '../../db/sql-helpers.ts';
+import { linkedIds, replaceLinks, rowsOf } from '../../db/sql-helpers.ts';
 
 export type PromotionRecord = typeof promotions.$inferSelect;
 export type NewPromotion = typeof promotions.$inferInsert;
@@ -55,21 +55,14 @@ const gamePriceColumns = {
 };
 
 export function createPricingRepository(db: Executor) {
+  const gameLinks = {
+    table: promotionGames,
+    owner: promotionGames.promotionId,
+    linked: promotionGames.gameId,
+  };
   const withGames = async (rows: PromotionRecord[]): Promise<PromotionRow[]> => {
-    if (rows.length === 0) return [];
-    const links = await db
-      .select()
-      .from(promotionGames)
-      .where(
-        inArray(
-          promotionGames.promotionId,
-          rows.map((r) => r.id),
-        ),
-      );
-    return rows.map((row) => ({
-      ...row,
-      gameIds: links.filter((l) => l.promotionId === row.id).map((l) => l.gameId),
-    }));
+    const gameIds = await linkedIds(db, gameLinks, rows);
+    return rows.map((row) => ({ ...row, gameIds: gameIds(row.id) }));
   };
 
   return {
@@ -123,9 +116,12 @@ export function createPricingRepository(db: Executor) {
     },
 
     async setGames(id: number, gameIds: readonly number[]): Promise<void> {
-      await db.delete(promotionGames).where(eq(promotionGames.promotionId, id));
-      if (gameIds.length > 0)
-        await db.insert(promotionGames).values(gameIds.map((gameId) => ({ promotionId: id, gameId })));
+      await replaceLinks(
+        db,
+        gameLinks,
+        id,
+        gameIds.map((gameId) => ({ promotionId: id, gameId })),
+      );
     },
 
     async markApplied(ids: readonly number[], at: Date): Promise<void> {

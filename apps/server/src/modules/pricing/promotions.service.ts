@@ -16,6 +16,7 @@ import {
   discountWindow,
   endDiscount,
   lockScheduled,
+  writeScheduledChange,
 } from './discount-rules.ts';
 import {
   createPricingRepository,
@@ -149,15 +150,13 @@ export function createPromotionsService({ db, now = () => new Date() }: Promotio
         const row = await lockScheduled('promotion', { rows: repo, id, at });
         const { gameIds, ...values } = promotionValues(input, at);
         await checkGames(tx, gameIds);
-        await repo.update(id, { ...values, appliedAt: null });
-        await repo.setGames(id, gameIds);
-        await auditTrail(tx).record(actor, {
-          action: 'promotion.update',
-          targetType: 'promotion',
-          targetId: id,
-          before: { ...row },
-          after: { ...values, gameIds },
-        });
+        await writeScheduledChange(
+          tx,
+          actor,
+          'promotion',
+          { rows: repo, id, before: row },
+          { values, gameIds, reset: { appliedAt: null } },
+        );
         await applyDue(tx, at, `admin:${actor.adminId}`);
       });
       catalogueChanged.notify();

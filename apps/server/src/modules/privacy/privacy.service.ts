@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbHandle } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { createScheduledJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
+import { createLoggedJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
 import type { SessionStores } from '../accounts/index.ts';
 import { databaseSessionStores, LOGIN_FAILURES_PER_ACCOUNT, type RateLimiter } from '../accounts/index.ts';
 import { claimsOfCustomer, eraseClaimEvidenceOf } from '../claims/index.ts';
@@ -196,7 +196,7 @@ export function scheduleRetention(
   service: PrivacyService,
   log: FastifyBaseLogger,
 ): ScheduledJob {
-  return createScheduledJob({
+  return createLoggedJob(log, {
     name: 'retention',
     intervalMs: DAY_MS,
     firstRound: { at: 'delay', delayMs: 60_000 },
@@ -206,6 +206,6 @@ export function scheduleRetention(
       log.info(outcome, 'retention job done');
       return outcome;
     },
-    onError: (error) => log.error({ err: error }, 'retention job failed'),
+    failed: 'retention job failed',
   });
 }

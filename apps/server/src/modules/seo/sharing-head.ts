@@ -2,6 +2,7 @@ import type { Locale } from '@keyland/core/locales';
 import { pagePaths } from '@keyland/core/pages';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { translate } from '../../lib/i18n.ts';
+import { openGraphTags } from '../../lib/open-graph.ts';
 
 /*
  * The head of the shop's shareable pages besides the games (home, catalogue, legal and info pages): title,
@@ -42,12 +43,7 @@ export function createSharingHeads(publicUrl: string) {
     return [
       `<title>${e(title)}</title>`,
       `<meta name="description" content="${e(description)}" data-ssr />`,
-      `<meta property="og:type" content="website" data-ssr />`,
-      `<meta property="og:site_name" content="Keyland" data-ssr />`,
-      `<meta property="og:title" content="${e(title)}" data-ssr />`,
-      `<meta property="og:description" content="${e(description)}" data-ssr />`,
-      `<meta property="og:url" content="${e(url)}" data-ssr />`,
-      `<meta property="og:image" content="${e(image)}" data-ssr />`,
+      ...openGraphTags({ type: 'website', title, description, url, image }),
       `<meta property="og:image:type" content="image/png" data-ssr />`,
       `<meta property="og:image:width" content="${SHARING_IMAGE.width}" data-ssr />`,
       `<meta property="og:image:height" content="${SHARING_IMAGE.height}" data-ssr />`,

@@ -20,6 +20,16 @@ export interface BoughtKey {
 
 /** The life of a key in an order: reserved at checkout, sold at payment, released or revoked. */
 export function createStockRepository(db: Executor) {
+  /** Sets until when an order's reserved keys stay its own (null: no limit); answers how many there are. */
+  async function keepReserved(orderId: number, until: Date | null): Promise<number> {
+    const kept = await db
+      .update(gameKeys)
+      .set({ reservedUntil: until })
+      .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')))
+      .returning({ id: gameKeys.id });
+    return kept.length;
+  }
+
   return {
     /**
      * Reserves up to `quantity` available keys of a game for an order line, skipping keys other
@@ -67,24 +77,10 @@ export function createStockRepository(db: Executor) {
     },
 
     /** Keeps an order's reserved keys for it until `until` (a payment that settles later). */
-    async extendReservation(orderId: number, until: Date): Promise<number> {
-      const kept = await db
-        .update(gameKeys)
-        .set({ reservedUntil: until })
-        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')))
-        .returning({ id: gameKeys.id });
-      return kept.length;
-    },
+    extendReservation: (orderId: number, until: Date): Promise<number> => keepReserved(orderId, until),
 
     /** Keeps an order's reserved keys for it without a time limit (an order held for review). */
-    async holdReservedKeys(orderId: number): Promise<number> {
-      const held = await db
-        .update(gameKeys)
-        .set({ reservedUntil: null })
-        .where(and(eq(gameKeys.orderId, orderId), eq(gameKeys.status, 'reserved')))
-        .returning({ id: gameKeys.id });
-      return held.length;
-    },
+    holdReservedKeys: (orderId: number): Promise<number> => keepReserved(orderId, null),
 
     /** Puts an order's reserved (never sold) keys back on sale; answers the game of each key released. */
     async releaseKeys(orderId: number): Promise<number[]> {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { gameKeys, type orderLines, orders, supplierOrders } from '../../db/schema/index.ts';
+import { insertOrGet } from '../../db/sql-helpers.ts';
 
 export type SupplierOrderRow = typeof supplierOrders.$inferSelect;
 
@@ -40,15 +41,7 @@ export function createSupplierOrdersRepository(db: Executor) {
 
     /** Records the purchase of a line once (a second call answers the existing record). */
     async ensureOrder(values: typeof supplierOrders.$inferInsert): Promise<SupplierOrderRow> {
-      await db
-        .insert(supplierOrders)
-        .values(values)
-        .onConflictDoNothing({ target: supplierOrders.orderLineId });
-      const [row] = await db
-        .select()
-        .from(supplierOrders)
-        .where(eq(supplierOrders.orderLineId, values.orderLineId))
-        .limit(1);
+      const row = await insertOrGet(db, supplierOrders, 'orderLineId', values);
       if (!row) throw new Error('supplier order not recorded');
       return row;
     },

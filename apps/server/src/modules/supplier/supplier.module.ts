@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { DbHandle } from '../../db/client.ts';
 import type { KeyVault } from '../../lib/key-vault.ts';
-import { createScheduledJob, scheduleWithApp } from '../../lib/scheduled-job.ts';
+import { scheduleAppJob } from '../../lib/scheduled-job.ts';
 import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
 import { createKeySupplier } from './create-supplier.ts';
 import type { KeySupplier } from './supplier.port.ts';
@@ -72,24 +72,18 @@ export function createSupplierModule(
       }
       // Both services take their lock themselves (the sync is also started by administrators).
       if (config.supplier.syncIntervalMs > 0)
-        scheduleWithApp(
-          app,
-          createScheduledJob({
-            name: 'supplier-sync',
-            intervalMs: config.supplier.syncIntervalMs,
-            run: () => sync.run('schedule'),
-            onError: (error) => app.log.error({ err: error }, 'supplier sync failed'),
-          }),
-        );
-      scheduleWithApp(
-        app,
-        createScheduledJob({
-          name: 'supplier-deliveries',
-          intervalMs: DELIVERY_SWEEP_MS,
-          run: () => purchases.retryDue(),
-          onError: (error) => app.log.error({ err: error }, 'supplier delivery retry failed'),
-        }),
-      );
+        scheduleAppJob(app, {
+          name: 'supplier-sync',
+          intervalMs: config.supplier.syncIntervalMs,
+          run: () => sync.run('schedule'),
+          failed: 'supplier sync failed',
+        });
+      scheduleAppJob(app, {
+        name: 'supplier-deliveries',
+        intervalMs: DELIVERY_SWEEP_MS,
+        run: () => purchases.retryDue(),
+        failed: 'supplier delivery retry failed',
+      });
     },
   };
 }

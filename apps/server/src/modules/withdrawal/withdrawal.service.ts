@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbHandle } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { catalogueChanged } from '../../lib/catalogue-changed.ts';
-import { createScheduledJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
+import { createLoggedJob, type ScheduledJob } from '../../lib/scheduled-job.ts';
 import { issueCreditNote } from '../invoices/index.ts';
 import type { MailDispatcher, MailOutbox } from '../mail/index.ts';
 import { moveOrder, nextStatus, ordersIn, queueToBuyer, refundKeyOf } from '../orders/index.ts';
@@ -135,11 +135,11 @@ export function scheduleRefundRetries(
   service: WithdrawalService,
   log: FastifyBaseLogger,
 ): ScheduledJob {
-  return createScheduledJob({
+  return createLoggedJob(log, {
     name: 'withdrawal-refunds',
     intervalMs: 15 * 60_000,
     dbHandle,
     run: () => service.retryPendingRefunds(),
-    onError: (error) => log.error({ err: error }, 'withdrawal refund retry failed'),
+    failed: 'withdrawal refund retry failed',
   });
 }

@@ -1,7 +1,7 @@
 import { asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { customers } from '../../../db/schema/index.ts';
-import { likeEscape } from '../../../db/sql-helpers.ts';
+import { likeEscape, pageWithTotal } from '../../../db/sql-helpers.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -20,7 +20,7 @@ export function createAdminCustomersRepository(db: Executor) {
   return {
     async page(options: { q?: string | undefined; offset: number; limit: number }) {
       const condition = where(options.q);
-      const rows = await db
+      const rows = db
         .select({
           customer: customers,
           // Explicit aliases: Drizzle leaves columns unqualified in single-table selects, which a correlated
@@ -29,11 +29,12 @@ export function createAdminCustomersRepository(db: Executor) {
         })
         .from(customers)
         .where(condition)
-        .orderBy(asc(customers.id))
-        .offset(options.offset)
-        .limit(options.limit);
-      const [total] = await db.select({ n: count() }).from(customers).where(condition);
-      return { rows, total: total?.n ?? 0 };
+        .orderBy(asc(customers.id));
+      return pageWithTotal(
+        rows.$dynamic(),
+        db.select({ n: count() }).from(customers).where(condition),
+        options,
+      );
     },
 
     async lock(id: number): Promise<CustomerRow | undefined> {

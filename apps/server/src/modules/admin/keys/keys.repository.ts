@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { gameKeys } from '../../../db/schema/index.ts';
-import { chunks, rowsOf } from '../../../db/sql-helpers.ts';
+import { chunks, pageWithTotal, rowsOf } from '../../../db/sql-helpers.ts';
 
 /** Keys per insert statement. */
 const IMPORT_BATCH = 5_000;
@@ -66,15 +66,11 @@ export function createKeysRepository(db: Executor) {
         eq(gameKeys.gameId, gameId),
         options.status ? eq(gameKeys.status, options.status) : undefined,
       );
-      const rows = await db
-        .select()
-        .from(gameKeys)
-        .where(where)
-        .orderBy(asc(gameKeys.id))
-        .offset(options.offset)
-        .limit(options.limit);
-      const [total] = await db.select({ n: count() }).from(gameKeys).where(where);
-      return { rows, total: total?.n ?? 0 };
+      return pageWithTotal(
+        db.select().from(gameKeys).where(where).orderBy(asc(gameKeys.id)).$dynamic(),
+        db.select({ n: count() }).from(gameKeys).where(where),
+        options,
+      );
     },
 
     async find(id: number): Promise<GameKeyRow | undefined> {

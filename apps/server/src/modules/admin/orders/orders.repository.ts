@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { customers, orderCancellations, orderConsents, orders } from '../../../db/schema/index.ts';
-import { likeEscape } from '../../../db/sql-helpers.ts';
+import { likeEscape, pageWithTotal } from '../../../db/sql-helpers.ts';
 
 export type OrderStatusValue = (typeof orders.$inferSelect)['status'];
 
@@ -43,7 +43,7 @@ export function createAdminOrdersRepository(db: Executor) {
   return {
     async page(search: OrderSearch) {
       const condition = where(search);
-      const rows = await db
+      const rows = db
         .select({
           id: orders.id,
           status: orders.status,
@@ -63,15 +63,13 @@ export function createAdminOrdersRepository(db: Executor) {
         .from(orders)
         .innerJoin(customers, eq(customers.id, orders.customerId))
         .where(condition)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .offset(search.offset)
-        .limit(search.limit);
-      const [total] = await db
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      const total = db
         .select({ n: count() })
         .from(orders)
         .innerJoin(customers, eq(customers.id, orders.customerId))
         .where(condition);
-      return { rows, total: total?.n ?? 0 };
+      return pageWithTotal(rows.$dynamic(), total, search);
     },
 
     async find(orderId: number) {

@@ -1,4 +1,4 @@
-import { centsToEuros, formatEuros } from '@keyland/core/money';
+import { centsToEuros } from '@keyland/core/money';
 import {
   type AdminOrderDetail,
   type CancelOrderResult,
@@ -12,11 +12,16 @@ import { codeKind, maskCode } from '../../../lib/key-code-display.ts';
 import { auditTrail } from '../../audit/index.ts';
 import { claimRefundedCents } from '../../claims/index.ts';
 import { issueCreditNote } from '../../invoices/index.ts';
-import { moveOrder, nextStatus, ordersIn, queueToBuyer, refundKeyOf } from '../../orders/index.ts';
+import {
+  enqueueOrderCancelledMail,
+  moveOrder,
+  nextStatus,
+  ordersIn,
+  refundKeyOf,
+} from '../../orders/index.ts';
 import type { PaymentProvider } from '../../payments/index.ts';
 import { stockIn } from '../../stock/index.ts';
 import type { Actor, BackOfficeDeps } from '../index.ts';
-import { orderCancelledMail } from './order-cancelled.mail.ts';
 import { createAdminOrdersRepository, type OrderSearch } from './orders.repository.ts';
 import { createPaymentEventsRepository, type OrderDisputeRow } from './payment-events.repository.ts';
 
@@ -248,14 +253,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           keysAlreadyDelivered: revoked.length,
           at,
         });
-        const mailTo = await queueToBuyer(tx, deps, locked, 'order_cancelled', (_t, name, locale) =>
-          orderCancelledMail(locale, {
-            id: orderId,
-            name,
-            amount: formatEuros(locked.amountTotalCents, locale),
-            supportUrl: `${deps.publicUrl}/contactPage`,
-          }),
-        );
+        const mailTo = await enqueueOrderCancelledMail(tx, deps, locked);
         await auditTrail(tx).record(actor, {
           action: 'order.cancel',
           targetType: 'order',

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { gameKeys, games } from '../../../db/schema/index.ts';
-import { likeEscape } from '../../../db/sql-helpers.ts';
+import { likeEscape, pageWithTotal } from '../../../db/sql-helpers.ts';
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
@@ -51,15 +51,11 @@ export function createProductsRepository(db: Executor) {
 
     async page(options: { q?: string | undefined; offset: number; limit: number }) {
       const where = searchWhere(options.q);
-      const rows = await db
-        .select()
-        .from(games)
-        .where(where)
-        .orderBy(asc(games.id))
-        .offset(options.offset)
-        .limit(options.limit);
-      const [total] = await db.select({ n: count() }).from(games).where(where);
-      return { rows, total: total?.n ?? 0 };
+      return pageWithTotal(
+        db.select().from(games).where(where).orderBy(asc(games.id)).$dynamic(),
+        db.select({ n: count() }).from(games).where(where),
+        options,
+      );
     },
 
     async find(id: number, lock = false): Promise<GameRow | undefined> {

@@ -53,6 +53,16 @@ const totpOf = (secret: string, label = 'admin') =>
 
 const invalid = () => new AppError('TOTP_INVALID', 'The code is not valid', { field: 'code' });
 
+/** Records in the audit trail that the admin switched their second factor on (`enabled`) or off. */
+const auditSwitch = (tx: Executor, actor: Actor, enabled: boolean) =>
+  auditTrail(tx).record(actor, {
+    action: enabled ? 'totp.enable' : 'totp.disable',
+    targetType: 'customer',
+    targetId: actor.adminId,
+    before: { totp: !enabled },
+    after: { totp: enabled },
+  });
+
 /**
  * The admins' TOTP second factor: enrolment (a server-generated secret, stored encrypted with the key
  * vault, switched on only after a first valid code), the code step of an admin login, and disabling.
@@ -148,13 +158,7 @@ export function createTotpService(deps: TotpDeps) {
       // Switched on and audited together; a wrong code changes nothing and then counts as a failure.
       const ok = await db.transaction(async (tx) => {
         if (!(await check(tx, actor.adminId, code, { enabled: false, enable: now() }))) return false;
-        await auditTrail(tx).record(actor, {
-          action: 'totp.enable',
-          targetType: 'customer',
-          targetId: actor.adminId,
-          before: { totp: false },
-          after: { totp: true },
-        });
+        await auditSwitch(tx, actor, true);
         return true;
       });
       if (!ok) await failed(actor.adminId, actor.ip);
@@ -165,13 +169,7 @@ export function createTotpService(deps: TotpDeps) {
       await verify(actor.adminId, code, actor.ip, { enabled: true });
       await db.transaction(async (tx) => {
         await createTotpRepository(tx).remove(actor.adminId);
-        await auditTrail(tx).record(actor, {
-          action: 'totp.disable',
-          targetType: 'customer',
-          targetId: actor.adminId,
-          before: { totp: true },
-          after: { totp: false },
-        });
+        await auditSwitch(tx, actor, false);
       });
     },
 
