@@ -37,6 +37,8 @@ const PASSWORD = 'bench-customer-password-42';
 
 interface CheckoutRun {
   instances: number;
+  /** Rounds started per second by all customers together when paced (a fixed arrival rate); none: flat out. */
+  pace?: number;
   elapsed: number;
   fulfilled: number;
   soldOut: number;
@@ -62,8 +64,9 @@ function cpuNow(storePids: (number | undefined)[]) {
  * One measured run on a fresh database: `instances` store processes on it, the customers split evenly
  * between them (sessions live in the database, so any instance would do; no load balancer in between).
  */
-async function runCheckout(options: BenchOptions, instances: number): Promise<CheckoutRun> {
-  const log = (text: string) => process.stdout.write(`[checkout ×${instances}] ${text}\n`);
+async function runCheckout(options: BenchOptions, instances: number, pace?: number): Promise<CheckoutRun> {
+  const log = (text: string) =>
+    process.stdout.write(`[checkout ×${instances}${pace ? ` at ${fmt(pace, 1)} rounds/s` : ''}] ${text}\n`);
   const dbName = `keyland_bench_checkout_${instances}`;
   const databaseUrl = await freshDatabase(dbName);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keyland-bench-checkout-'));
@@ -123,6 +126,15 @@ async function runCheckout(options: BenchOptions, instances: number): Promise<Ch
   let fulfilled = 0;
   let stopAt = 0;
   let measuring = false;
+  // Paced: the customers take turns on one schedule of round starts, `1 / pace` seconds apart, each waiting
+  // for its start (an arrival rate, as real shoppers come, not as fast as the answers allow).
+  let nextStart = 0;
+  const waitForTurn = async () => {
+    if (!pace) return;
+    const slot = Math.max(nextStart, Date.now());
+    nextStart = slot + 1000 / pace;
+    if (slot > Date.now()) await sleep(slot - Date.now());
+  };
 
   async function shopper(index: number) {
     const server = servers[index % servers.length];
@@ -135,6 +147,8 @@ async function runCheckout(options: BenchOptions, instances: number): Promise<Ch
     if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
     let round = 0;
     while (Date.now() < stopAt) {
+      await waitForTurn();
+      if (Date.now() >= stopAt) break;
       round += 1;
       const productId =
         round % 4 === 0 ? scarce : (products[(index + round) % products.length] ?? products[0]);
@@ -276,6 +290,7 @@ async function runCheckout(options: BenchOptions, instances: number): Promise<Ch
 
   return {
     instances,
+    ...(pace ? { pace } : {}),
     elapsed,
     fulfilled,
     soldOut,
@@ -338,8 +353,13 @@ async function documentsSettled(databaseUrl: string): Promise<number> {
 export async function benchCheckout(options: BenchOptions): Promise<void> {
   const startedAt = new Date();
   const machineLine = machine();
-  const runs = [await runCheckout(options, 1), await runCheckout(options, 2)];
+  const saturated = [await runCheckout(options, 1), await runCheckout(options, 2)];
   const rate = (run: CheckoutRun) => run.fulfilled / run.elapsed;
+  // The latency of the code rather than of the queue (decision 040): two processes at half the rounds per
+  // second they managed flat out.
+  const flatOut = saturated[1];
+  const halfPace = flatOut ? (flatOut.fulfilled + flatOut.soldOut) / flatOut.elapsed / 2 : 10;
+  const runs = [...saturated, await runCheckout(options, 2, halfPace)];
   const p99 = (run: CheckoutRun) => percentile(run.fulfilments, 99);
   const clean = (run: CheckoutRun) =>
     run.integrity.double_sold === 0 &&
@@ -363,17 +383,24 @@ export async function benchCheckout(options: BenchOptions): Promise<void> {
   const summary = table(
     [
       'measure',
-      ...runs.map((run) => (run.instances === 1 ? '1 store process' : `${run.instances} store processes`)),
+      ...runs.map(
+        (run) =>
+          `${run.instances === 1 ? '1 store process' : `${run.instances} store processes`}${run.pace ? `, paced at half that rate (${fmt(run.pace, 1)} rounds/s)` : ''}`,
+      ),
       'target',
     ],
     [
-      ['fulfilled orders/s', ...each((run) => `${fmt(rate(run), 1)} (${pass(rate(run) >= 100)})`), '≥ 100'],
+      [
+        'fulfilled orders/s',
+        ...each((run) => (run.pace ? fmt(rate(run), 1) : `${fmt(rate(run), 1)} (${pass(rate(run) >= 100)})`)),
+        '≥ 100 (flat out)',
+      ],
       [
         'p50 / p99 fulfilment (event → keys) ms',
         ...each(
           (run) => `${fmt(percentile(run.fulfilments, 50))} / ${fmt(p99(run))} (${pass(p99(run) <= 150)})`,
         ),
-        'p99 ≤ 150',
+        'p99 ≤ 150 (the issue: flat out; decision 040 proposes: at half the rate)',
       ],
       [
         'p50 / p99 whole purchase (add line → keys) ms',
@@ -458,9 +485,12 @@ checkout session (keys reserved) → send the provider's signed \`checkout.sessi
 \`/api/payments/webhook/local\` → keys sold, the invoice written and the order mail queued; a moment later
 the numbering job gives the invoice its number in payment order (decision 033) and the mail goes to the
 outbox with the invoice PDF, from the same processes. Every fourth round targets a scarce game with 25 keys
-that all customers race for. Measured twice, each on a fresh database: with one store process, and with
+that all customers race for. Measured three times, each on a fresh database: with one store process, and with
 two (one per core, as in production; the customers split evenly between them, sessions in the database,
-no load balancer in between). ${options.warmup} s warm-up, ${options.duration} s measured
+no load balancer in between), both flat out (each customer starts its next round when the last is
+answered); then two processes again at half the rounds per second they managed flat out, the customers
+taking turns on one schedule of round starts (a fixed arrival rate): the latency of the code, not of the
+queue (decision 040). ${options.warmup} s warm-up, ${options.duration} s measured
 (${runs.map((run) => fmt(run.elapsed, 1)).join(' / ')} s actual). "Fulfilment" is the time from sending the
 event to its answer (the keys are sold when it answers); the whole purchase is the three calls of one round.
 The load generator runs on the same 2 cores.

@@ -14,7 +14,9 @@ export type NumberingBound = { before: () => Date } | { upTo: { issuedAt: Date; 
 /**
  * Gives invoices waiting for their number the next gapless numbers of their year, in payment order (the
  * moment each was written, then its id). Runs in the caller's transaction under the numbering lock, so
- * numberers take turns and a rollback gives the numbers back. Answers how many it numbered.
+ * numberers take turns and a rollback gives the numbers back. A batch takes each year's numbers at once
+ * and writes them in one statement: the lock, which payments wait for, is held for four statements
+ * whatever the batch's size. Answers how many it numbered.
  */
 export async function numberInvoices(tx: Executor, bound: NumberingBound): Promise<number> {
   const repo = createInvoicesRepository(tx);
@@ -23,10 +25,15 @@ export async function numberInvoices(tx: Executor, bound: NumberingBound): Promi
     NUMBERING_BATCH,
     'before' in bound ? { before: bound.before() } : bound,
   );
-  for (const invoice of waiting) {
-    const year = financialYearOf(invoice.issuedAt);
-    const sequence = await repo.nextNumber(INVOICE_SERIES, year);
-    await repo.setNumber(invoice.id, formatNumber(INVOICE_SERIES, year, sequence), year, sequence);
+  // In payment order, so a year's invoices (and the years) come in the order they take their numbers.
+  for (const [year, ofYear] of Map.groupBy(waiting, (invoice) => financialYearOf(invoice.issuedAt))) {
+    const first = (await repo.takeNumbers(INVOICE_SERIES, year, ofYear.length)) - ofYear.length + 1;
+    await repo.setNumbers(
+      ofYear.map((invoice, index) => {
+        const sequence = first + index;
+        return { id: invoice.id, number: formatNumber(INVOICE_SERIES, year, sequence), year, sequence };
+      }),
+    );
   }
   return waiting.length;
 }

@@ -88,13 +88,13 @@ export function createInvoicesRepository(db: Executor) {
     async unnumbered(
       limit: number,
       bound: { before: Date } | { upTo: { issuedAt: Date; id: number } },
-    ): Promise<StoredInvoice[]> {
+    ): Promise<Pick<StoredInvoice, 'id' | 'issuedAt'>[]> {
       const until =
         'before' in bound
           ? lt(invoices.issuedAt, bound.before)
           : sql`(${invoices.issuedAt}, ${invoices.id}) <= (${bound.upTo.issuedAt}, ${bound.upTo.id})`;
       return db
-        .select()
+        .select({ id: invoices.id, issuedAt: invoices.issuedAt })
         .from(invoices)
         .where(and(isNull(invoices.number), until))
         .orderBy(asc(invoices.issuedAt), asc(invoices.id))
@@ -102,8 +102,34 @@ export function createInvoicesRepository(db: Executor) {
         .for('update');
     },
 
-    async setNumber(id: number, number: string, year: number, sequence: number): Promise<void> {
-      await db.update(invoices).set({ number, year, sequence }).where(eq(invoices.id, id));
+    /**
+     * Takes the next `count` numbers of a series and year at once; answers the last of them (the first is
+     * `last - count + 1`). Locked and given back like `nextNumber`.
+     */
+    async takeNumbers(series: string, year: number, count: number): Promise<number> {
+      const [row] = await db
+        .insert(invoiceCounters)
+        .values({ series, year, lastNumber: count })
+        .onConflictDoUpdate({
+          target: [invoiceCounters.series, invoiceCounters.year],
+          set: { lastNumber: sql`${invoiceCounters.lastNumber} + ${count}` },
+        })
+        .returning({ lastNumber: invoiceCounters.lastNumber });
+      if (!row) throw new Error('Counter upsert returned no row');
+      return row.lastNumber;
+    },
+
+    /** Writes the numbers of several invoices in one statement. */
+    async setNumbers(rows: { id: number; number: string; year: number; sequence: number }[]): Promise<void> {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map((row) => sql`(${row.id}::int, ${row.number}::text, ${row.year}::int, ${row.sequence}::int)`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update ${invoices} set number = v.number, year = v.year, sequence = v.sequence
+        from (values ${values}) as v(id, number, year, sequence)
+        where ${invoices.id} = v.id`);
     },
 
     /**
