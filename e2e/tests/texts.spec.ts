@@ -74,3 +74,25 @@ test('a customer going from the catalogue to its cart, menus and other pages mee
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await bareKeys(page)).toEqual([]);
 });
+
+test("a visitor's catalogue page fetches only its own texts; the first dialog brings the rest", async ({
+  page,
+}) => {
+  const textChunks = new Set<string>();
+  page.on('request', (request) => {
+    const file = /\/assets\/(en-[^/]+\.js)$/.exec(request.url())?.[1];
+    if (file) textChunks.add(file);
+  });
+  await page.goto('/publicstore?page=1');
+  await waitForApp(page);
+  await page.waitForLoadState('networkidle');
+  // The English texts of the catalogue pages: one chunk, announced by the server and used by the app.
+  expect(textChunks.size).toBe(1);
+  await page
+    .locator('header')
+    .getByRole('button', { name: /Choose another language$/ })
+    .click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect.poll(() => textChunks.size).toBe(2);
+  expect(await bareKeys(page)).toEqual([]);
+});

@@ -40,11 +40,15 @@ export interface WebManifest {
    * already preloads (the entry's own imports). Empty for an unknown module.
    */
   routeChunks(route: ShopRoute): string[];
-  /** Public URL of the shop texts of a language, when the build made them a chunk of their own. */
-  languageChunk(locale: string): string | undefined;
+  /**
+   * Public URLs of a language's shop texts, when the build made them chunks of their own (the web's
+   * locale-parts.ts): `first`, what the shell and the catalogue pages show; `shop`, the rest of a
+   * shopper's texts, which every other page loads with its code.
+   */
+  languageChunks(locale: string): { first?: string; shop?: string };
 }
 
-const EMPTY: WebManifest = { routeChunks: () => [], languageChunk: () => undefined };
+const EMPTY: WebManifest = { routeChunks: () => [], languageChunks: () => ({}) };
 
 /** Every chunk key reachable from `key` by static imports, `key` included. */
 function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
@@ -65,14 +69,16 @@ export function parseWebManifest(manifest: Manifest): WebManifest {
     const chunks = [...staticClosure(manifest, module)].filter((key) => !preloadedByIndex.has(key));
     routes.set(route, chunks.map(url));
   }
-  const languages = new Map<string, string>();
+  const languages = new Map<string, { first?: string; shop?: string }>();
   for (const [key, chunk] of Object.entries(manifest)) {
-    const match = /\/locales\/([\w-]+)\.json\?part=shop$/.exec(key);
-    if (match?.[1]) languages.set(match[1], `/${chunk.file}`);
+    const match = /\/locales\/([\w-]+)\.json\?part=(first|shop)$/.exec(key);
+    const [, locale, part] = match ?? [];
+    if (locale && (part === 'first' || part === 'shop'))
+      languages.set(locale, { ...languages.get(locale), [part]: `/${chunk.file}` });
   }
   return {
     routeChunks: (route) => routes.get(route) ?? [],
-    languageChunk: (locale) => languages.get(locale),
+    languageChunks: (locale) => languages.get(locale) ?? {},
   };
 }
 

@@ -38,6 +38,10 @@ const manifest = {
     isDynamicEntry: true,
     imports: ['index.html'],
   },
+  '../../packages/core/src/i18n/locales/en.json?part=first': {
+    file: 'assets/en-F1.js',
+    isDynamicEntry: true,
+  },
   '../../packages/core/src/i18n/locales/en.json?part=shop': { file: 'assets/en-T1.js', isDynamicEntry: true },
   '../../packages/core/src/i18n/locales/en.json?part=office': {
     file: 'assets/en-O1.js',
@@ -120,13 +124,14 @@ describe(`shop pages carry their code preloads and first data (${testDbKind})`, 
       payload: body === undefined ? '' : JSON.stringify(body),
     });
 
-  it("preloads the route's chunks from the manifest, minus the entry's, and the English texts", async () => {
+  it("preloads the route's chunks from the manifest, minus the entry's, and the English texts it shows", async () => {
     const html = (await get('/publicstore')).body;
+    // A catalogue page: only the first part of the texts (the rest comes with another page or a dialog).
     expect(preloadsOf(html)).toEqual([
       '/assets/public-store-P1.js',
       '/assets/catalogue-view-C1.js',
       '/assets/format-F1.js',
-      '/assets/en-T1.js',
+      '/assets/en-F1.js',
     ]);
     // Every announced file is one the build wrote (the manifest's), none of the back office's texts.
     const files = new Set(Object.values(manifest).map((chunk) => `/${chunk.file}`));
@@ -225,7 +230,8 @@ describe(`shop pages carry their code preloads and first data (${testDbKind})`, 
     expect(anonymous.headers['cache-control']).toBe('no-cache');
     expect(anonymous.body).not.toContain(customer.email);
     expect(firstDataOf(anonymous.body).queries).toEqual([{ key: ['session'], data: { user: null } }]);
-    expect(preloadsOf(anonymous.body)).toEqual(['/assets/en-T1.js']);
+    // Its way leads to the login page, which shows the rest of the shopper's texts too.
+    expect(preloadsOf(anonymous.body)).toEqual(['/assets/en-F1.js', '/assets/en-T1.js']);
   });
 
   it("shows an admin the customers' view of the catalogue: no wholesale prices inlined", async () => {
@@ -255,7 +261,7 @@ describe(`shop pages carry their code preloads and first data (${testDbKind})`, 
     expect(html).toContain('<title>Orbit Tale 01 (Steam) | Keyland</title>');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('application/ld+json');
-    expect(preloadsOf(html)).toEqual(['/assets/product-D1.js', '/assets/en-T1.js']);
+    expect(preloadsOf(html)).toEqual(['/assets/product-D1.js', '/assets/en-F1.js', '/assets/en-T1.js']);
     const detail = await api('/api/kl_api/checkGameDetail', { providerId: 'kl-shop-1' });
     expect(firstDataOf(html).queries).toEqual([
       { key: ['session'], data: { user: null } },

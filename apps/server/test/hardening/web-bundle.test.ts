@@ -25,8 +25,11 @@ describe('the built web app', () => {
       expect(chunks[0], route).toMatch(/^\/assets\/.+\.js$/);
       for (const url of chunks) expect(existsSync(path.join(dist, url)), url).toBe(true);
     }
-    const texts = manifest.languageChunk('en');
-    expect(texts).toMatch(/^\/assets\/en-.+\.js$/);
-    expect(existsSync(path.join(dist, texts ?? ''))).toBe(true);
+    const { first, shop } = manifest.languageChunks('en');
+    for (const texts of [first, shop]) {
+      expect(texts).toMatch(/^\/assets\/en-.+\.js$/);
+      expect(existsSync(path.join(dist, texts ?? ''))).toBe(true);
+    }
+    expect(first).not.toBe(shop);
   });
 });

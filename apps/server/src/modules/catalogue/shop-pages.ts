@@ -180,7 +180,13 @@ export function createShopPages({ catalogue, manifest, productHead, supportConta
     }
     if (LEGAL_ROUTES[parsed.pathname]) queries.push({ key: ['support-contact'], data: supportContact });
 
-    const texts = [...new Set([language, DEFAULT_LOCALE])].map((locale) => manifest.languageChunk(locale));
+    // A catalogue page needs only the first part of the texts; any other page (and /store's way to the
+    // login page) the rest of the shopper's too (the web's router.tsx loads them with such a page).
+    const catalogueOnly = isCatalogue(route) && opensPage;
+    const texts = [...new Set([language, DEFAULT_LOCALE])].flatMap((locale) => {
+      const { first, shop } = manifest.languageChunks(locale);
+      return catalogueOnly ? [first] : [first, shop];
+    });
     const images = isCatalogue(route) && opensPage ? firstImages(route, parsed.searchParams, queries) : [];
     const tags = [
       ...(product ? [product.head] : []),
