@@ -2,8 +2,8 @@ import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '#src/components/ui/button.tsx';
 import { DocumentTitle } from '#src/components/ui/document-title.tsx';
+import { RetryButton } from '#src/components/ui/retry-button.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { cn } from '#src/lib/cn.ts';
@@ -105,7 +105,6 @@ export function ErrorBlock({
   /** The failed query: its error is shown, and the retry runs it again. */
   query: { error: unknown; refetch: () => unknown; isFetching: boolean };
 }): ReactNode {
-  const { t } = useTranslation();
   return (
     <div role="alert" className="flex flex-col items-start gap-3 p-4 sm:p-5">
       <p className="flex items-start gap-2 text-sm text-ink">
@@ -114,9 +113,7 @@ export function ErrorBlock({
           <strong className="font-semibold">{title}</strong> {getErrorMessage(query.error)}
         </span>
       </p>
-      <Button variant="secondary" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-        {query.isFetching ? t('common.retrying') : t('common.retry')}
-      </Button>
+      <RetryButton variant="secondary" size="sm" query={query} />
     </div>
   );
 }

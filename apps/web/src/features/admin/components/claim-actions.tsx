@@ -1,7 +1,8 @@
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
-import { Ban, LoaderCircle, PackageCheck, RotateCcw, Truck } from 'lucide-react';
+import { Ban, PackageCheck, RotateCcw, Truck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
@@ -60,37 +61,31 @@ export function ClaimActions({
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-        <Button
+        <BusyButton
           data-testid="claim-replace"
           aria-label={t('admin.claims.replaceLabel', { id: claim.id })}
           aria-describedby={noStock ? noStockId : undefined}
+          busy={pendingDirect === 'replace'}
+          busyLabel={t('admin.claims.replacing')}
+          icon={PackageCheck}
           disabled={noStock || busy}
           onClick={() => replaceDirectly('replace')}
         >
-          {pendingDirect === 'replace' ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <PackageCheck aria-hidden="true" className="size-4" />
-          )}
-          {pendingDirect === 'replace' ? t('admin.claims.replacing') : t('admin.claims.replace')}
-        </Button>
+          {t('admin.claims.replace')}
+        </BusyButton>
         {claim.supplierGame ? (
-          <Button
+          <BusyButton
             variant="secondary"
             data-testid="claim-supplier-replace"
             aria-label={t('admin.claims.supplierReplaceLabel', { id: claim.id })}
+            busy={pendingDirect === 'supplier_replace'}
+            busyLabel={t('admin.claims.buying')}
+            icon={Truck}
             disabled={busy}
             onClick={() => replaceDirectly('supplier_replace')}
           >
-            {pendingDirect === 'supplier_replace' ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Truck aria-hidden="true" className="size-4" />
-            )}
-            {pendingDirect === 'supplier_replace'
-              ? t('admin.claims.buying')
-              : t('admin.claims.supplierReplace')}
-          </Button>
+            {t('admin.claims.supplierReplace')}
+          </BusyButton>
         ) : null}
         <ConfirmDialog
           testId="claim-refund-dialog"

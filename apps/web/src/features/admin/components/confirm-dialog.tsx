@@ -1,14 +1,18 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { LoaderCircle } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
-import { CenteredDialogContent } from '#src/components/ui/centered-dialog.tsx';
-import { InlineError } from '#src/components/ui/inline-error.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
+import { dangerClasses } from '#src/components/ui/button.tsx';
+import {
+  CenteredDialogContent,
+  DialogActions,
+  useActionDialog,
+} from '#src/components/ui/centered-dialog.tsx';
 
 /**
  * A confirmation step before a consequential action: what will happen, optional extra fields, cancel
  * and confirm. The trigger is passed in; the dialog stays open while the call runs and shows its error.
+ * Its `open` and `onOpenChange` come from useConfirmOpen (or useActionDialog).
  */
 export function ConfirmDialog({
   trigger,
@@ -46,13 +50,8 @@ export function ConfirmDialog({
 }): ReactNode {
   const { t } = useTranslation();
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        onOpenChange(next);
-      }}
-    >
+    // useConfirmOpen keeps it open while the call runs; so does the dialog itself, whoever gives it its state.
+    <Dialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <CenteredDialogContent width="lg" testId={testId} onCloseAutoFocus={onCloseAutoFocus}>
         <Dialog.Title className="text-lg font-semibold text-balance text-ink">{title}</Dialog.Title>
@@ -68,24 +67,17 @@ export function ConfirmDialog({
           }}
         >
           {children}
-          {error ? <InlineError error={error} /> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close className={buttonClasses({ variant: 'secondary' })} disabled={pending}>
-              {t('admin.confirm.back')}
-            </Dialog.Close>
-            <Button
+          <DialogActions cancelLabel={t('admin.confirm.back')} busy={pending} error={error}>
+            <BusyButton
               type="submit"
-              disabled={pending || confirmDisabled}
-              className={
-                tone === 'danger'
-                  ? 'bg-red-600 text-white hover:bg-red-500 disabled:hover:bg-red-600'
-                  : undefined
-              }
+              busy={pending}
+              busyLabel={pendingLabel}
+              disabled={confirmDisabled}
+              className={tone === 'danger' ? dangerClasses : undefined}
             >
-              {pending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-              {pending ? pendingLabel : confirmLabel}
-            </Button>
-          </div>
+              {confirmLabel}
+            </BusyButton>
+          </DialogActions>
         </form>
       </CenteredDialogContent>
     </Dialog.Root>
@@ -93,21 +85,15 @@ export function ConfirmDialog({
 }
 
 /**
- * Whether a confirmation for one call is open, as ConfirmDialog takes it (`open`, `onOpenChange`):
- * closing it forgets the call's last failure. `close` shuts it once the call has succeeded.
+ * Whether a confirmation for one call is open, as ConfirmDialog takes it (`open`, `onOpenChange`): it
+ * does not close while the call runs, and closing it forgets the call's last failure. `close` shuts it
+ * once the call has succeeded.
  */
-export function useConfirmOpen(call: { reset: () => void }): {
+export function useConfirmOpen(call: { isPending: boolean; reset: () => void }): {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   close: () => void;
 } {
-  const [open, setOpen] = useState(false);
-  return {
-    open,
-    onOpenChange: (next) => {
-      if (!next) call.reset();
-      setOpen(next);
-    },
-    close: () => setOpen(false),
-  };
+  const { open, setOpen, onOpenChange } = useActionDialog(call);
+  return { open, onOpenChange, close: () => setOpen(false) };
 }

@@ -1,8 +1,9 @@
-import { LoaderCircle, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '#src/components/ui/button.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
+import { buttonClasses } from '#src/components/ui/button.tsx';
 import { FormMessage } from '#src/components/ui/form-controls.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { cn } from '#src/lib/cn.ts';
@@ -24,14 +25,9 @@ function FormActions({ error, pending, submitLabel, pendingLabel, children }: Fo
     <>
       {error ? <FormMessage tone="error">{getErrorMessage(error)}</FormMessage> : null}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={pending}>
-          {pending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <Save aria-hidden="true" className="size-4" />
-          )}
-          {pending ? pendingLabel : submitLabel}
-        </Button>
+        <BusyButton type="submit" busy={pending} busyLabel={pendingLabel} icon={Save}>
+          {submitLabel}
+        </BusyButton>
         {children}
       </div>
     </>

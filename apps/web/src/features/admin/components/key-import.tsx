@@ -1,7 +1,7 @@
-import { CheckCircle2, FileUp, LoaderCircle, Upload } from 'lucide-react';
+import { CheckCircle2, FileUp, Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#src/components/ui/button.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
 import { controlClasses } from '#src/components/ui/form-controls.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import {
@@ -193,14 +193,14 @@ export function KeyImport({ productId, platform }: { productId: number; platform
             className="sr-only"
           />
         </label>
-        <Button type="submit" disabled={importKeys.isPending}>
-          {importKeys.isPending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <Upload aria-hidden="true" className="size-4" />
-          )}
-          {importKeys.isPending ? t('admin.import.importing') : t('admin.import.submit')}
-        </Button>
+        <BusyButton
+          type="submit"
+          busy={importKeys.isPending}
+          busyLabel={t('admin.import.importing')}
+          icon={Upload}
+        >
+          {t('admin.import.submit')}
+        </BusyButton>
       </div>
       {message ? <InlineError>{message}</InlineError> : null}
       <div aria-live="polite">{importKeys.data ? <ImportResult result={importKeys.data} /> : null}</div>

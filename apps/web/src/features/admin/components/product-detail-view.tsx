@@ -1,8 +1,8 @@
 import { formatEuros, roundEurosToCents } from '@keyland/core/money';
-import { Eye, EyeOff, LoaderCircle, PackageX } from 'lucide-react';
+import { Eye, EyeOff, PackageX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#src/components/ui/button.tsx';
+import { BusyButton } from '#src/components/ui/busy-button.tsx';
 import { InlineError } from '#src/components/ui/inline-error.tsx';
 import { showNotice } from '#src/components/ui/notice.tsx';
 import {
@@ -48,11 +48,14 @@ function HideToggle({ product }: { product: AdminProduct }): ReactNode {
   const { t } = useTranslation();
   const setHidden = useSetHidden(product.id);
   const next = !product.hidden;
+  const label = next ? t('admin.products.hide') : t('admin.products.unhide');
   return (
     <div className="flex flex-col items-start gap-2">
-      <Button
+      <BusyButton
         variant="secondary"
-        disabled={setHidden.isPending}
+        busy={setHidden.isPending}
+        busyLabel={label}
+        icon={next ? EyeOff : Eye}
         onClick={() =>
           setHidden.mutate(next, {
             onSuccess: (saved) =>
@@ -64,15 +67,8 @@ function HideToggle({ product }: { product: AdminProduct }): ReactNode {
           })
         }
       >
-        {setHidden.isPending ? (
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-        ) : next ? (
-          <EyeOff aria-hidden="true" className="size-4" />
-        ) : (
-          <Eye aria-hidden="true" className="size-4" />
-        )}
-        {next ? t('admin.products.hide') : t('admin.products.unhide')}
-      </Button>
+        {label}
+      </BusyButton>
       {setHidden.isError ? <InlineError error={setHidden.error} /> : null}
     </div>
   );

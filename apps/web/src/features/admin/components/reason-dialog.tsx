@@ -1,6 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActionDialog } from '#src/components/ui/centered-dialog.tsx';
 import { TextAreaField } from '#src/components/ui/form-controls.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
@@ -43,21 +44,15 @@ export function ReasonDialog<Result>({
 }): ReactNode {
   const { t } = useTranslation();
   const id = useId();
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
+  const { open, setOpen, onOpenChange } = useActionDialog(mutation, () => setReasonError(undefined));
 
   return (
     <ConfirmDialog
       testId={testId}
       open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          mutation.reset();
-          setReasonError(undefined);
-        }
-        setOpen(next);
-      }}
+      onOpenChange={onOpenChange}
       onCloseAutoFocus={onCloseAutoFocus}
       trigger={trigger}
       title={title}
