@@ -42,7 +42,8 @@ export async function linkedIds(
         rows.map((row) => row.id),
       ),
     );
-  return (id) => found.filter((row) => row.owner === id).map((row) => row.linked);
+  const byOwner = Map.groupBy(found, (row) => row.owner);
+  return (id) => (byOwner.get(id) ?? []).map((row) => row.linked);
 }
 
 /** Replaces the links of `owner = id` in a link table by `rows` (a delete, then one insert when any). */

@@ -78,8 +78,9 @@ export const i18nOptions = {
   interpolation: { escapeValue: false },
 } as const;
 
-/** The parts asked for so far besides the first: a language switched to later loads them at once. */
+/** The parts asked for so far (the first from the start): a language read later loads them all at once. */
 const wanted = new Set<TextPart>(['first']);
+/** Which part of which language is in the store already (`shop:de`). */
 const added = new Set<string>();
 
 async function addPart(part: TextPart, language: string): Promise<void> {

@@ -19,24 +19,26 @@ export function createInvoicesRepository(db: Executor) {
       .select()
       .from(invoices)
       .where(and(eq(invoices.orderId, orderId), ...conditions));
-  return {
-    /**
-     * Takes the next number of a series and year. The counter row stays locked until the transaction
-     * ends, so concurrent issuers wait, and a rollback gives the number back: no gaps.
-     */
-    async nextNumber(series: string, year: number): Promise<number> {
-      const [row] = await db
-        .insert(invoiceCounters)
-        .values({ series, year, lastNumber: 1 })
-        .onConflictDoUpdate({
-          target: [invoiceCounters.series, invoiceCounters.year],
-          set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
-        })
-        .returning({ lastNumber: invoiceCounters.lastNumber });
-      if (!row) throw new Error('Counter upsert returned no row');
-      return row.lastNumber;
-    },
 
+  /**
+   * Takes the next `count` numbers of a series and year at once; answers the last of them (the first is
+   * `last - count + 1`). The counter row stays locked until the transaction ends, so concurrent issuers
+   * wait, and a rollback gives the numbers back: no gaps.
+   */
+  async function takeNumbers(series: string, year: number, count: number): Promise<number> {
+    const [row] = await db
+      .insert(invoiceCounters)
+      .values({ series, year, lastNumber: count })
+      .onConflictDoUpdate({
+        target: [invoiceCounters.series, invoiceCounters.year],
+        set: { lastNumber: sql`${invoiceCounters.lastNumber} + ${count}` },
+      })
+      .returning({ lastNumber: invoiceCounters.lastNumber });
+    if (!row) throw new Error('Counter upsert returned no row');
+    return row.lastNumber;
+  }
+
+  return {
     async insert(values: NewInvoice): Promise<StoredInvoice> {
       const [row] = await db.insert(invoices).values(values).returning();
       if (!row) throw new Error('Invoice insert returned no row');
@@ -102,22 +104,10 @@ export function createInvoicesRepository(db: Executor) {
         .for('update');
     },
 
-    /**
-     * Takes the next `count` numbers of a series and year at once; answers the last of them (the first is
-     * `last - count + 1`). Locked and given back like `nextNumber`.
-     */
-    async takeNumbers(series: string, year: number, count: number): Promise<number> {
-      const [row] = await db
-        .insert(invoiceCounters)
-        .values({ series, year, lastNumber: count })
-        .onConflictDoUpdate({
-          target: [invoiceCounters.series, invoiceCounters.year],
-          set: { lastNumber: sql`${invoiceCounters.lastNumber} + ${count}` },
-        })
-        .returning({ lastNumber: invoiceCounters.lastNumber });
-      if (!row) throw new Error('Counter upsert returned no row');
-      return row.lastNumber;
-    },
+    takeNumbers,
+
+    /** Takes the next number of a series and year (takeNumbers for one). */
+    nextNumber: (series: string, year: number): Promise<number> => takeNumbers(series, year, 1),
 
     /** Writes the numbers of several invoices in one statement. */
     async setNumbers(rows: { id: number; number: string; year: number; sequence: number }[]): Promise<void> {
